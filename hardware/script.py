@@ -1,0 +1,97 @@
+"""Scan scripts (DESIGN.md): a whole game as text, replayed through the same event path.
+
+A script is a list of steps. `scan` lines become TagEvents on the named reader (placed,
+then removed); `tap` lines are touches on the screen, which no reader can see, so they
+stay steps that the caller hands to its session.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from hardware.events import TagEvent, normalise_uid
+from hardware.reader import Reader
+
+DEFAULT_READER = "default"
+
+
+@dataclass(frozen=True)
+class ScanStep:
+    uid: str
+    reader: str
+    line: int
+
+
+@dataclass(frozen=True)
+class TapStep:
+    option: str
+    arg: str | None
+    line: int
+
+
+Step = ScanStep | TapStep
+
+
+class ScriptError(ValueError):
+    """A script line that cannot be read; the message names the line."""
+
+
+def parse_script(text: str, source: str = "script") -> list[Step]:
+    steps: list[Step] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        word, _, rest = line.partition(" ")
+        rest = rest.strip()
+        if word == "scan":
+            uid_text, _, reader = rest.partition(" ")
+            reader = reader.strip()
+            if reader and not reader.startswith("@"):
+                raise ScriptError(f"{source}:{number}: reader must be written @name, got {reader!r}")
+            try:
+                uid = normalise_uid(uid_text)
+            except ValueError as err:
+                raise ScriptError(f"{source}:{number}: {err}") from None
+            steps.append(ScanStep(uid, reader[1:] or DEFAULT_READER, number))
+        elif word == "tap":
+            option, _, arg = rest.partition(" ")
+            if not option:
+                raise ScriptError(f"{source}:{number}: 'tap' needs an option, e.g. 'tap keep'")
+            steps.append(TapStep(option, arg.strip() or None, number))
+        else:
+            raise ScriptError(f"{source}:{number}: unknown command {word!r} (use scan or tap)")
+    return steps
+
+
+def load_script(path: str | Path) -> list[Step]:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise ScriptError(f"cannot read script {path}: {err.strerror}") from None
+    return parse_script(text, str(path))
+
+
+class ScriptReader(Reader):
+    """`script://path`: replays a script's scans as placed/removed events, one per poll."""
+
+    def __init__(
+        self, path: str | Path, *, name: str = DEFAULT_READER, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.name = name
+        self.steps = load_script(path)
+        self._clock = clock
+        self._pending: Iterator[TagEvent] = self._all_events()
+
+    def _all_events(self) -> Iterator[TagEvent]:
+        for step in self.steps:
+            if isinstance(step, ScanStep):
+                yield TagEvent(step.reader, "placed", step.uid, self._clock())
+                yield TagEvent(step.reader, "removed", step.uid, self._clock())
+
+    def poll(self) -> list[TagEvent]:
+        return [event] if (event := next(self._pending, None)) else []
