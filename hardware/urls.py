@@ -1,0 +1,103 @@
+"""Reader URL specs (DESIGN.md "Reader URLs"): one syntax for config, CLI and environment.
+
+Parsing is separate from opening so a typo is reported before any hardware is touched,
+and so the parser can be tested on a laptop.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+SCHEMES = ("rc522", "mfrc522", "serial", "script", "sim", "keyboard")
+
+# What may follow `scheme://` (before `?`), and how to say it when it does not fit.
+_TARGETS: dict[str, tuple[re.Pattern[str], str]] = {
+    "rc522": (re.compile(r"spi\d+\.\d+"), "spi<bus>.<device>, e.g. rc522://spi0.0"),
+    "mfrc522": (re.compile(r"spi\d+\.\d+"), "spi<bus>.<device>, e.g. mfrc522://spi0.0"),
+    "serial": (re.compile(r".+"), "a port, e.g. serial:///dev/ttyACM0"),
+    "script": (re.compile(r".+"), "a file, e.g. script://tests/data/game.script"),
+    "sim": (re.compile(r""), "nothing, e.g. sim:// or sim://?tags=2"),
+    "keyboard": (re.compile(r"(/.*)?"), "nothing or an input device, e.g. keyboard://"),
+}
+
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+_QUERY_ITEM = re.compile(r"([A-Za-z][A-Za-z0-9_]*)=([^=]*)")
+
+
+@dataclass(frozen=True)
+class ReaderUrl:
+    """One parsed reader: `name=scheme://target?key=value&...`."""
+
+    name: str
+    scheme: str
+    target: str
+    query: dict[str, str] = field(default_factory=dict)
+    text: str = ""
+
+
+def parse_reader_url(text: str, name: str | None = None) -> ReaderUrl:
+    """Parse one URL without a name prefix; `name` defaults to the scheme."""
+    scheme, sep, rest = text.partition("://")
+    if not sep:
+        raise ValueError(f"reader {text!r} is not a URL: write scheme://..., e.g. sim://")
+    if scheme not in SCHEMES:
+        raise ValueError(f"unknown reader scheme {scheme!r} in {text!r} (use {', '.join(SCHEMES)})")
+    target, _, query_text = rest.partition("?")
+    pattern, want = _TARGETS[scheme]
+    if not pattern.fullmatch(target):
+        raise ValueError(f"bad target {target!r} in {text!r}: {scheme}:// takes {want}")
+    return ReaderUrl(name or scheme, scheme, target, _parse_query(query_text, text), text)
+
+
+def _parse_query(query_text: str, text: str) -> dict[str, str]:
+    query: dict[str, str] = {}
+    for item in query_text.split("&") if query_text else ():
+        match = _QUERY_ITEM.fullmatch(item)
+        if not match:
+            raise ValueError(f"bad option {item!r} in {text!r}: write key=value")
+        key, value = match.groups()
+        if key in query:
+            raise ValueError(f"option {key!r} given twice in {text!r}")
+        query[key] = value
+    return query
+
+
+def parse_reader_spec(spec: str) -> list[ReaderUrl]:
+    """Parse `seat1=rc522://spi0.0,center=rc522://spi0.1?cs=8` into named readers.
+
+    An unnamed reader is named after its scheme (`rc522`), then `rc522-2`, `rc522-3` for
+    further unnamed readers of the same scheme, so event reader names stay stable as long
+    as the spec does.
+    """
+    parts = [part.strip() for part in spec.split(",")]
+    if not any(parts):
+        raise ValueError("no reader given: write a URL such as sim:// or rc522://spi0.0")
+    urls: list[ReaderUrl] = []
+    for part in parts:
+        if not part:
+            raise ValueError(f"empty reader in {spec!r} (stray comma?)")
+        head, sep, tail = part.partition("=")
+        if sep and "://" not in head:
+            if not _NAME.fullmatch(head):
+                raise ValueError(
+                    f"bad reader name {head!r} in {part!r}: use letters, digits, - and _"
+                )
+            urls.append(parse_reader_url(tail, head))
+        else:
+            urls.append(parse_reader_url(part, _default_name(part.partition(":")[0], urls)))
+    names = [url.name for url in urls]
+    for name in names:
+        if names.count(name) > 1:
+            raise ValueError(f"reader name {name!r} used twice in {spec!r}")
+    return urls
+
+
+def _default_name(scheme: str, earlier: list[ReaderUrl]) -> str:
+    taken = {url.name for url in earlier}
+    if scheme not in taken:
+        return scheme
+    number = 2
+    while f"{scheme}-{number}" in taken:
+        number += 1
+    return f"{scheme}-{number}"
