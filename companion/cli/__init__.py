@@ -1,0 +1,116 @@
+"""The `companion` command: score, play, deck check, reader test.
+
+Every expected failure (bad file, bad JSON, refused setup) ends as one line on stderr and
+exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from companion.deck import DeckError, load_deck
+from companion.store import StoreError
+
+
+def _settings(pairs: list[str]) -> dict[str, str]:
+    settings = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise ValueError(f"--setting wants key=value, got {pair!r}")
+        settings[key.strip()] = value.strip()
+    return settings
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion", description="Table companion for tagged card games"
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    score = sub.add_parser("score", help="score a table described in JSON (FILE or - for stdin)")
+    score.add_argument("file")
+
+    play = sub.add_parser("play", help="play a whole game from a scan script, headless")
+    play.add_argument("--game", required=True)
+    play.add_argument("--deck", required=True)
+    play.add_argument(
+        "--players", required=True, help="comma-separated, clockwise, first player first"
+    )
+    play.add_argument("--script", required=True)
+    play.add_argument(
+        "--db", default=":memory:", help="SQLite save file (resumes an unfinished run)"
+    )
+    play.add_argument("--json", action="store_true", help="end with the score sheet as JSON")
+    play.add_argument("--strict", action="store_true", help="exit 1 at the first refused line")
+    play.add_argument("--new-players", default="", help="comma-separated players new to the game")
+    play.add_argument("--setting", action="append", default=[], metavar="KEY=VALUE")
+
+    deck = sub.add_parser("deck", help="deck files")
+    deck_sub = deck.add_subparsers(dest="deck_command", required=True)
+    check = deck_sub.add_parser("check", help="check a deck file and summarise it")
+    check.add_argument("file")
+
+    reader = sub.add_parser("reader", help="readers")
+    reader_sub = reader.add_subparsers(dest="reader_command", required=True)
+    test = reader_sub.add_parser("test", help="open the readers and print tag events live")
+    test.add_argument(
+        "--reader", default=None, help="reader URL(s); default $COMPANION_READER or sim://"
+    )
+    test.add_argument("--seconds", type=float, default=None, help="stop after this long")
+    return parser
+
+
+def _names(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "score":
+        from companion.cli.score import score_json
+
+        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+        print(json.dumps(score_json(text).to_json(), indent=2))
+        return 0
+    if args.command == "play":
+        from companion.cli.play import play
+
+        return play(
+            game=args.game,
+            deck_path=args.deck,
+            players=_names(args.players),
+            script_path=args.script,
+            db=args.db,
+            new_players=_names(args.new_players),
+            settings=_settings(args.setting),
+            as_json=args.json,
+            strict=args.strict,
+            out=sys.stdout,
+        )
+    if args.command == "deck":
+        deck = load_deck(args.file)
+        counts = ", ".join(f"{n} {kind}" for kind, n in deck.counts().items())
+        print(f"ok: {args.file}: {deck.name} ({deck.game}), {len(deck)} components: {counts}")
+        return 0
+    from companion.cli.reader_test import run_reader_test
+
+    return run_reader_test(args.reader, args.seconds, sys.stdout)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return _run(args)
+    except (DeckError, StoreError, ValueError, OSError) as err:
+        message = getattr(err, "strerror", None) and f"{err.filename}: {err.strerror}" or str(err)
+        print(f"companion: {message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,174 @@
+"""Decks: the enrolled components of one physical copy of a game, and their TOML files.
+
+Errors name the file and line, because the person fixing a deck file is holding a sticker
+and a text editor, not a debugger.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.catalog import game_info
+from companion.uids import canonical_uid
+
+
+class DeckError(ValueError):
+    """A deck file that cannot be used; the message is one line naming where."""
+
+
+@dataclass(frozen=True)
+class Component:
+    uid: str
+    kind: str
+    pattern: str | None = None
+    ingots: int = 0
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        kind = self.kind.replace("-", " ")
+        if self.kind == "gold":
+            return "gold card"
+        return f"{self.pattern} {kind}" if self.pattern else kind
+
+    def to_toml_fields(self) -> dict[str, Any]:
+        fields: dict[str, Any] = {"uid": self.uid, "kind": self.kind}
+        if self.pattern:
+            fields["pattern"] = self.pattern
+        fields["ingots"] = self.ingots
+        fields.update(self.extra)
+        return fields
+
+
+@dataclass
+class Deck:
+    game: str
+    name: str
+    components: dict[str, Component] = field(default_factory=dict)
+
+    def get(self, uid: str) -> Component | None:
+        return self.components.get(uid)
+
+    def __iter__(self) -> Iterator[Component]:
+        return iter(self.components.values())
+
+    def __len__(self) -> int:
+        return len(self.components)
+
+    def add(self, component: Component) -> None:
+        existing = self.components.get(component.uid)
+        if existing is not None and existing != component:
+            raise DeckError(f"tag {component.uid} is already enrolled as the {existing.label}")
+        self.components[component.uid] = component
+
+    def remove(self, uid: str) -> None:
+        self.components.pop(uid, None)
+
+    def counts(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for component in self:
+            counts[component.kind] = counts.get(component.kind, 0) + 1
+        return counts
+
+    def to_toml(self) -> str:
+        lines = [f"game = {_toml_str(self.game)}", f"name = {_toml_str(self.name)}"]
+        for component in self:
+            lines += ["", "[[component]]"]
+            for key, value in component.to_toml_fields().items():
+                lines.append(f"{key} = {_toml_value(value)}")
+        return "\n".join(lines) + "\n"
+
+
+def _toml_str(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return str(value)
+    return _toml_str(str(value))
+
+
+_COMPONENT_HEADER = re.compile(r"^\s*\[\[\s*component\s*\]\]")
+
+
+def make_component(game: str, fields: Mapping[str, Any]) -> Component:
+    """Check one component's fields against its game; raises ValueError naming the field."""
+    info = game_info(game)
+    data = dict(fields)
+    if "uid" not in data:
+        raise ValueError("missing 'uid'")
+    uid = canonical_uid(str(data.pop("uid")))
+    kind = data.pop("kind", None)
+    if not isinstance(kind, str):
+        raise ValueError("missing 'kind'")
+    if info.kinds is not None and kind not in info.kinds:
+        raise ValueError(f"kind {kind!r} is not a {info.title} kind ({', '.join(info.kinds)})")
+    pattern = data.pop("pattern", None)
+    if pattern is not None and (not isinstance(pattern, str) or not pattern.strip()):
+        raise ValueError("'pattern' must be a word such as \"wave\"")
+    if "ingots" in data:
+        ingots = data.pop("ingots")
+        if isinstance(ingots, bool) or not isinstance(ingots, int) or not 0 <= ingots <= 9:
+            raise ValueError(f"'ingots' must be a whole number 0-9, got {ingots!r}")
+    elif kind in info.no_ingots:
+        ingots = info.default_ingots
+    elif info.kinds is None:
+        ingots = 0
+    else:
+        raise ValueError(f"missing 'ingots' (the sale value of the {kind})")
+    return Component(uid, kind, pattern.strip().lower() if pattern else None, ingots, data)
+
+
+def parse_deck(text: str, source: str = "deck") -> Deck:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise DeckError(f"{source}: not valid TOML: {err}") from None
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise DeckError(f'{source}:1: missing game = "..." at the top')
+    try:
+        game_info(game)
+    except ValueError as err:
+        raise DeckError(f"{source}: {err}") from None
+    deck = Deck(game, str(data.get("name", Path(source).stem)))
+    header_lines = [
+        n for n, line in enumerate(text.splitlines(), start=1) if _COMPONENT_HEADER.match(line)
+    ]
+    entries = data.get("component", [])
+    if not isinstance(entries, list):
+        raise DeckError(f"{source}: components must be written as [[component]] tables")
+    seen: dict[str, int] = {}
+    for index, entry in enumerate(entries):
+        line = header_lines[index] if index < len(header_lines) else 0
+        where = f"{source}:{line}"
+        try:
+            component = make_component(game, entry)
+        except ValueError as err:
+            raise DeckError(f"{where}: component {index + 1}: {err}") from None
+        if component.uid in seen:
+            raise DeckError(
+                f"{where}: tag {component.uid} is listed twice (first at line {seen[component.uid]})"
+            )
+        seen[component.uid] = line
+        deck.components[component.uid] = component
+    return deck
+
+
+def load_deck(path: str | Path) -> Deck:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise DeckError(f"cannot read deck file {path}: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise DeckError(f"{path}: not a text file") from None
+    return parse_deck(text, str(path))

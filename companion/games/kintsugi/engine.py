@@ -1,0 +1,383 @@
+"""Broken and Beautiful / Mintsugi: the round (deal, snake draft, keep or sell, breakage,
+repair) as legal inputs, following the rulebooks in shared/rules and docs/rulings.md."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.engine import Option, Prompt, ScoreSheet, Setup
+from companion.games.kintsugi.rules import UNBREAKABLE, Ruleset
+from companion.games.kintsugi.scoring import Holding, Item, score_holdings
+from companion.games.kintsugi.state import KintsugiState
+from companion.inputs import IllegalInput, Input, Scan, Tap
+
+
+class KintsugiEngine:
+    def __init__(self, rules: Ruleset, settings: Mapping[str, Any] | None = None) -> None:
+        self.rules = rules
+        self.game = rules.game
+        self.settings = rules.resolve(settings)
+
+    # -- setup -------------------------------------------------------------------------
+    def new(self, setup: Setup) -> KintsugiState:
+        players = len(setup.players)
+        if not 2 <= players <= 4:
+            raise ValueError(f"{self.rules.title} is for 2-4 players, not {players}")
+        names = tuple(p.name for p in setup.players)
+        if len(set(names)) != players:
+            raise ValueError("every player needs a different name")
+        if not 0 <= setup.first < players:
+            raise ValueError("the first player must be one of the players")
+        if len(setup.components) < 2 * players + 1:
+            raise ValueError(
+                f"the deck has {len(setup.components)} cards; {players} players need at least "
+                f"{2 * players + 1} for one round"
+            )
+        ingots = [1 if p.new_player and self.rules.new_player_ingot else 0 for p in setup.players]
+        return KintsugiState(
+            rules=self.rules,
+            settings=self.settings,
+            components=setup.components,
+            names=names,
+            ingots=ingots,
+            supply=self.rules.supply - sum(ingots),
+            first=setup.first,
+            deck=set(setup.components),
+            collections=[[] for _ in names],
+            broke=[[] for _ in names],
+            repairs=[0] * players,
+            passed=[False] * players,
+        )
+
+    # -- prompts -----------------------------------------------------------------------
+    def prompt(self, s: KintsugiState) -> Prompt:
+        if s.phase == "deal":
+            return Prompt(
+                "deal",
+                None,
+                f"Round {s.round}: deal {s.deal_size} cards to the draft area and scan each one "
+                f"({len(s.draft)} of {s.deal_size} dealt)",
+                expects_scan=True,
+            )
+        if s.phase == "draft":
+            name = s.names[s.drafter]
+            return Prompt(
+                "draft",
+                name,
+                f"{name}: take a card from the draft area and scan it "
+                f"(pick {s.pick + 1} of {2 * s.players})",
+                expects_scan=True,
+                detail={"order": [s.names[i] for i in s.snake[s.pick :]]},
+            )
+        if s.phase == "keep":
+            assert s.held is not None
+            name, card = s.names[s.drafter], s.components[s.held]
+            value = min(card.ingots, s.supply)
+            return Prompt(
+                "keep",
+                name,
+                f"{name}: keep or sell the {card.label}?",
+                (
+                    Option("keep", "Keep"),
+                    Option("sell", f"Sell for {value} ingot{'s' * (value != 1)}"),
+                ),
+                detail={"card": s.held},
+            )
+        if s.phase == "breakage":
+            return Prompt(
+                "breakage",
+                None,
+                "Breakage: scan the top card of the deck without drawing it",
+                expects_scan=True,
+                detail={"leftover": s.draft[0] if s.draft else None},
+            )
+        if s.phase == "broke":
+            return self._broke_prompt(s)
+        if s.phase == "repair":
+            return self._repair_prompt(s)
+        sheet = self.score(s)
+        return Prompt(
+            "over",
+            None,
+            f"Game over: {' and '.join(sheet.winners)} {'win' if len(sheet.winners) > 1 else 'wins'}"
+            f" ({sheet.tiebreak})",
+        )
+
+    def _broke_prompt(self, s: KintsugiState) -> Prompt:
+        broke = {s.names[i]: list(cards) for i, cards in enumerate(s.broke)}
+        shown = " and ".join(f"the {s.components[uid].label}" for uid in s.causes)
+        lines = [
+            f"{name}: turn sideways {', '.join(s.components[u].label for u in cards)}"
+            for name, cards in broke.items()
+            if cards
+        ] or ["nothing breaks"]
+        extra = (
+            " Gold is showing: everyone's first repair this round is free."
+            if s.gold_showing
+            else ""
+        )
+        return Prompt(
+            "broke",
+            None,
+            f"Showing: {shown}. " + "; ".join(lines) + "." + extra,
+            (Option("done", "Done"),),
+            detail={"broke": broke, "causes": list(s.causes), "gold": s.gold_showing},
+        )
+
+    def _repair_prompt(self, s: KintsugiState) -> Prompt:
+        player = s.turn
+        name = s.names[player]
+        costs = {uid: self.repair_cost(s, player, uid) for uid in self._broken(s, player)}
+        options = tuple(
+            Option(
+                "repair", f"Repair {s.components[uid].label}: {cost} ingot{'s' * (cost != 1)}", uid
+            )
+            for uid, cost in costs.items()
+            if cost <= s.ingots[player]
+        ) + (Option("pass", "Pass"),)
+        skipped = (
+            f" ({', '.join(s.auto_passed)} cannot repair and passed.)" if s.auto_passed else ""
+        )
+        return Prompt(
+            "repair",
+            name,
+            f"{name}: repair a broken card or pass ({s.ingots[player]} ingots){skipped}",
+            options,
+            expects_scan=True,
+            detail={"costs": costs, "auto_passed": list(s.auto_passed), "ingots": s.ingots[player]},
+        )
+
+    # -- inputs ------------------------------------------------------------------------
+    def apply(self, state: KintsugiState, action: Input) -> KintsugiState:
+        s = state.clone()
+        if isinstance(action, Scan) and action.uid not in s.components:
+            raise IllegalInput(f"unknown tag {action.uid} — enroll it first")
+        if s.auto_sold and isinstance(action, Tap) and action.option == "sell":
+            s.auto_sold = None
+            s.event = "(the gold card was already sold)"
+            return s
+        s.auto_sold = None
+        handler = getattr(self, f"_on_{s.phase}")
+        handler(s, action)
+        return s
+
+    def _refuse_tap(self, s: KintsugiState, action: Input) -> None:
+        if isinstance(action, Tap):
+            options = [o.word for o in self.prompt(s).options] + ["undo"]
+            raise IllegalInput(
+                f"'{action.option}' is not possible now (you can: {', '.join(options)})"
+            )
+
+    def _on_deal(self, s: KintsugiState, action: Input) -> None:
+        self._refuse_tap(s, action)
+        uid = action.uid  # type: ignore[union-attr]
+        if uid not in s.deck:
+            raise IllegalInput(f"The {s.label(uid)} is {s.where(uid)}: deal cards from the deck")
+        s.deck.remove(uid)
+        s.draft.append(uid)
+        s.event = f"Dealt the {s.label(uid)}"
+        if len(s.draft) == s.deal_size:
+            s.phase, s.pick = "draft", 0
+
+    def _on_draft(self, s: KintsugiState, action: Input) -> None:
+        self._refuse_tap(s, action)
+        uid = action.uid  # type: ignore[union-attr]
+        name = s.names[s.drafter]
+        if uid not in s.draft:
+            raise IllegalInput(
+                f"The {s.label(uid)} is {s.where(uid)}: {name} takes a card from the draft area"
+            )
+        s.draft.remove(uid)
+        if s.components[uid].kind == "gold":
+            s.held = uid
+            self._sell(s)
+            s.auto_sold = uid
+            s.event += " (gold cards must be sold)"
+        else:
+            s.held, s.phase = uid, "keep"
+            s.event = f"{name} took the {s.label(uid)}"
+
+    def _on_keep(self, s: KintsugiState, action: Input) -> None:
+        assert s.held is not None
+        name = s.names[s.drafter]
+        if isinstance(action, Scan):
+            raise IllegalInput(f"{name}: tap keep or sell for the {s.label(s.held)} first")
+        if action.option == "keep":
+            s.collections[s.drafter].append(s.held)
+            s.status[s.held] = "unbroken"
+            s.event = f"{name} kept the {s.label(s.held)}"
+            s.held = None
+            self._next_pick(s)
+        elif action.option == "sell":
+            self._sell(s)
+        else:
+            self._refuse_tap(s, action)
+
+    def _sell(self, s: KintsugiState) -> None:
+        assert s.held is not None
+        player, card = s.drafter, s.components[s.held]
+        paid = min(card.ingots, s.supply)
+        s.supply -= paid
+        s.ingots[player] += paid
+        s.gone.append(s.held)
+        short = f" (the supply had only {paid} left)" if paid < card.ingots else ""
+        s.event = (
+            f"{s.names[player]} sold the {card.label} for {paid} ingot{'s' * (paid != 1)}{short}"
+        )
+        s.held = None
+        self._next_pick(s)
+
+    def _next_pick(self, s: KintsugiState) -> None:
+        s.pick += 1
+        if s.pick < 2 * s.players:
+            s.phase = "draft"
+        elif s.deck:
+            s.phase = "breakage"
+        else:
+            self._break(s, None)
+
+    def _on_breakage(self, s: KintsugiState, action: Input) -> None:
+        self._refuse_tap(s, action)
+        uid = action.uid  # type: ignore[union-attr]
+        if uid not in s.deck:
+            raise IllegalInput(
+                f"The {s.label(uid)} is {s.where(uid)}: scan the top card of the deck"
+            )
+        self._break(s, uid)
+
+    def _break(self, s: KintsugiState, top: str | None) -> None:
+        leftover = s.draft.pop()
+        s.causes = (leftover,) + ((top,) if top else ())
+        kinds = {s.components[uid].kind for uid in s.causes}
+        s.gold_showing = self.rules.gold_cards and "gold" in kinds
+        breaking = kinds - UNBREAKABLE
+        for player, collection in enumerate(s.collections):
+            s.broke[player] = [
+                uid
+                for uid in collection
+                if s.status[uid] == "unbroken" and s.components[uid].kind in breaking
+            ]
+            for uid in s.broke[player]:
+                s.status[uid] = "broken"
+        s.gone.append(leftover)
+        count = sum(len(b) for b in s.broke)
+        s.event = f"{count} card{'s' * (count != 1)} broke"
+        s.phase = "broke"
+
+    def _on_broke(self, s: KintsugiState, action: Input) -> None:
+        if isinstance(action, Scan):
+            raise IllegalInput("Turn the broken cards sideways, then tap done")
+        if action.option != "done":
+            self._refuse_tap(s, action)
+        s.phase, s.turn, s.go_pos, s.go_repaired = "repair", s.first, 0, False
+        s.repairs = [0] * s.players
+        s.passed = [False] * s.players
+        s.event = "Repairs begin"
+        self._settle_repair(s)
+
+    # -- repair ------------------------------------------------------------------------
+    def repair_cost(self, s: KintsugiState, player: int, uid: str) -> int:
+        base = s.components[uid].ingots
+        if not self.rules.escalating_repairs:
+            return base
+        done = s.repairs[player]
+        if s.gold_showing and done == 0:
+            return 0
+        return base + done
+
+    def _broken(self, s: KintsugiState, player: int) -> list[str]:
+        return [uid for uid in s.collections[player] if s.status[uid] == "broken"]
+
+    def _can_repair(self, s: KintsugiState, player: int) -> bool:
+        if not self.rules.escalating_repairs and s.repairs[player] >= 1:
+            return False
+        if s.passed[player] and self.settings.get("repair_after_pass") == "no":
+            return False
+        return any(
+            self.repair_cost(s, player, u) <= s.ingots[player] for u in self._broken(s, player)
+        )
+
+    def _end_turn(self, s: KintsugiState) -> None:
+        s.go_pos += 1
+        s.turn = (s.turn + 1) % s.players
+
+    def _settle_repair(self, s: KintsugiState) -> None:
+        """Pass players who cannot repair, and end the phase once a go-around is all passes."""
+        while True:
+            if s.go_pos == s.players:
+                if not (s.go_repaired and self.rules.escalating_repairs):
+                    self._end_round(s)
+                    return
+                s.go_pos, s.go_repaired = 0, False
+            if self._can_repair(s, s.turn):
+                return
+            s.auto_passed.append(s.names[s.turn])
+            s.passed[s.turn] = True
+            self._end_turn(s)
+
+    def _on_repair(self, s: KintsugiState, action: Input) -> None:
+        player, name = s.turn, s.names[s.turn]
+        if isinstance(action, Tap) and action.option == "pass":
+            s.passed[player] = True
+            s.event = f"{name} passed"
+            self._end_turn(s)
+            self._settle_repair(s)
+            return
+        if isinstance(action, Tap) and action.option != "repair":
+            self._refuse_tap(s, action)
+        uid = action.uid if isinstance(action, Scan) else (action.arg or "").upper()
+        if uid not in s.components:
+            raise IllegalInput(f"{name}: say which card to repair, e.g. 'repair <uid>', or scan it")
+        owner = s.owner(uid)
+        if owner != player:
+            where = s.where(uid)
+            raise IllegalInput(f"The {s.label(uid)} is {where}: it is {name}'s turn to repair")
+        if s.status[uid] != "broken":
+            raise IllegalInput(
+                f"{name}'s {s.label(uid)} is {s.status[uid]}: only broken cards are repaired"
+            )
+        cost = self.repair_cost(s, player, uid)
+        if cost > s.ingots[player]:
+            raise IllegalInput(
+                f"Repairing the {s.label(uid)} costs {cost} ingots; {name} has {s.ingots[player]}"
+            )
+        s.ingots[player] -= cost
+        s.supply += cost
+        s.status[uid] = "repaired"
+        s.repairs[player] += 1
+        s.go_repaired = True
+        s.event = f"{name} repaired the {s.label(uid)} for {cost} ingot{'s' * (cost != 1)}"
+        self._end_turn(s)
+        self._settle_repair(s)
+
+    def _end_round(self, s: KintsugiState) -> None:
+        s.first = (s.first + 1) % s.players
+        s.round += 1
+        s.causes, s.gold_showing = (), False
+        s.broke = [[] for _ in s.names]
+        s.phase = "deal" if len(s.deck) >= s.deal_size else "over"
+        if s.phase == "deal":
+            s.event += f"; round {s.round}: {s.names[s.first]} takes the first-player marker"
+        else:
+            s.event += "; the deck cannot deal another round: the game is over"
+
+    def _on_over(self, s: KintsugiState, action: Input) -> None:
+        raise IllegalInput("The game is over (undo takes back the last input)")
+
+    # -- scoring -----------------------------------------------------------------------
+    def holdings(self, s: KintsugiState) -> list[Holding]:
+        return [
+            Holding(
+                name,
+                s.ingots[i],
+                tuple(
+                    Item(s.components[u].kind, s.status[u], s.components[u].pattern)
+                    for u in s.collections[i]
+                ),
+            )
+            for i, name in enumerate(s.names)
+        ]
+
+    def score(self, s: KintsugiState) -> ScoreSheet:
+        return score_holdings(self.rules, self.settings, self.holdings(s))

@@ -1,0 +1,154 @@
+"""End-of-game scoring ("Pottery Scores"), shared by the engine and `companion score`.
+
+Broken pottery is worthless and contributes nothing to other cards, so every rule below
+looks only at cards that are unbroken or repaired.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engine import PlayerScore, ScoreSheet
+from companion.games.kintsugi.rules import Ruleset
+
+STATES = ("unbroken", "broken", "repaired")
+VASE_SETS = (0, 1, 5, 15)  # 0..3 vases; more than three still score 15 (docs/rulings.md)
+MAJORITY_POINTS = 6
+
+
+@dataclass(frozen=True)
+class Item:
+    kind: str
+    state: str = "unbroken"
+    pattern: str | None = None
+
+
+@dataclass(frozen=True)
+class Holding:
+    """One player's end-of-game position: what `companion score` reads and the engine builds."""
+
+    name: str
+    ingots: int
+    items: tuple[Item, ...]
+
+
+def _cups_and_saucers(items: Sequence[Item], saucer_rule: str) -> tuple[int, int]:
+    """Pair the best cups with the best saucers: sorting both maximises the sum of products."""
+    cups = sorted(
+        (3 if i.state == "repaired" else 1 for i in items if i.kind == "cup"), reverse=True
+    )
+    saucers = sorted(
+        (3 if i.state == "repaired" and saucer_rule == "published" else 2)
+        for i in items
+        if i.kind == "saucer"
+    )
+    saucers.reverse()
+    bonus = sum(cup * (multiplier - 1) for cup, multiplier in zip(cups, saucers, strict=False))
+    return sum(cups), bonus
+
+
+def _teapots(items: Sequence[Item]) -> int:
+    total = 0
+    for teapot in (i for i in items if i.kind == "teapot"):
+        matching = sum(1 for i in items if i.pattern is not None and i.pattern == teapot.pattern)
+        value = matching if teapot.pattern is not None else 1
+        total += value * (2 if teapot.state == "repaired" else 1)
+    return total
+
+
+def _majority(
+    rules: Ruleset, settings: Mapping[str, Any], holdings: Sequence[Holding]
+) -> list[int]:
+    counts = [
+        sum(1 for i in h.items if i.kind == rules.majority_kind and i.state != "broken")
+        for h in holdings
+    ]
+    most = max(counts, default=0)
+    if most == 0:
+        return [0] * len(holdings)
+    leaders = counts.count(most)
+    if rules.game == "mintsugi" and settings.get("jug_tie", "split") == "split":
+        share = MAJORITY_POINTS // leaders
+    else:
+        share = MAJORITY_POINTS
+    return [share if c == most else 0 for c in counts]
+
+
+def breakdown(
+    rules: Ruleset, settings: Mapping[str, Any], holding: Holding, majority: int
+) -> dict[str, int]:
+    whole = [i for i in holding.items if i.state != "broken"]
+    repaired = {
+        kind: sum(1 for i in whole if i.kind == kind and i.state == "repaired")
+        for kind in {i.kind for i in whole}
+    }
+    count = {kind: sum(1 for i in whole if i.kind == kind) for kind in {i.kind for i in whole}}
+    vase_bonus = rules.game != "mintsugi" or settings.get("vase_repair_bonus") == "yes"
+    cups, saucer_bonus = _cups_and_saucers(whole, settings.get("saucer", "published"))
+    points = {
+        "cup": cups,
+        "saucer": saucer_bonus,
+        "plate": count.get("plate", 0) // 2 * 6 + 2 * repaired.get("plate", 0),
+        "bowl": count.get("bowl", 0) ** 2 + repaired.get("bowl", 0),
+        rules.majority_kind: majority + repaired.get(rules.majority_kind, 0),
+        "vase": VASE_SETS[min(count.get("vase", 0), 3)]
+        + (repaired.get("vase", 0) if vase_bonus else 0),
+        "teapot": _teapots(whole),
+        "serving-tray": 2 * count.get("serving-tray", 0),
+        "storage-box": min(holding.ingots, 4) * count.get("storage-box", 0),
+    }
+    present = {i.kind for i in holding.items}
+    return {kind: value for kind, value in points.items() if kind in present}
+
+
+def _tiebreak_text(ordered: list[tuple[Holding, int, int, int]], use_tiebreaks: bool) -> str:
+    top = ordered[0][1]
+    tied = [row for row in ordered if row[1] == top]
+    if len(tied) == 1:
+        return f"{tied[0][0].name} has the most points"
+    names = " and ".join(row[0].name for row in tied)
+    if not use_tiebreaks:
+        return f"{names} tie on {top} points and share the win"
+    for label, index in (("most repaired items", 2), ("most items", 3)):
+        best = max(row[index] for row in tied)
+        leaders = [row for row in tied if row[index] == best]
+        if len(leaders) == 1:
+            others = sorted((row[index] for row in tied if row is not leaders[0]), reverse=True)
+            return f"{names} tie on {top} points; {leaders[0][0].name} wins with {label} ({best} to {others[0]})"
+        tied = leaders
+    names = " and ".join(row[0].name for row in tied)
+    return f"{names} tie on points, repaired items and items: they share the win"
+
+
+def score_holdings(
+    rules: Ruleset, settings: Mapping[str, Any], holdings: Sequence[Holding]
+) -> ScoreSheet:
+    majority = _majority(rules, settings, holdings)
+    rows = []
+    for holding, share in zip(holdings, majority, strict=True):
+        parts = breakdown(rules, settings, holding, share)
+        repaired = sum(1 for i in holding.items if i.state == "repaired")
+        rows.append((holding, sum(parts.values()), repaired, len(holding.items), parts))
+    use_tiebreaks = rules.game != "mintsugi" or settings.get("tiebreak", "published") == "published"
+
+    def key(row: tuple) -> tuple[int, ...]:
+        return (row[1], row[2], row[3]) if use_tiebreaks else (row[1],)
+
+    ordered = sorted(rows, key=key, reverse=True)
+    players = tuple(
+        PlayerScore(
+            name=h.name,
+            total=total,
+            breakdown=parts,
+            repaired=repaired,
+            items=items,
+            rank=1 + sum(1 for other in rows if key(other) > key((h, total, repaired, items))),
+        )
+        for h, total, repaired, items, parts in rows
+    )
+    winners = tuple(p.name for p in players if p.rank == 1)
+    return ScoreSheet(
+        rules.game, players, winners, _tiebreak_text([r[:4] for r in ordered], use_tiebreaks)
+    )

@@ -1,0 +1,32 @@
+"""What players do at the table: scan a tag or tap an option. Nothing else reaches an engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DEFAULT_READER = "default"
+
+
+@dataclass(frozen=True)
+class Scan:
+    uid: str
+    reader: str = DEFAULT_READER
+
+
+@dataclass(frozen=True)
+class Tap:
+    """A touch on a prompt option: a short stable word plus an optional argument."""
+
+    option: str
+    arg: str | None = None
+
+
+Input = Scan | Tap
+
+
+class IllegalInput(Exception):
+    """An input the rules refuse right now. The message is shown to players as is."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message

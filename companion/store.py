@@ -1,0 +1,195 @@
+"""SQLite persistence: decks, games, the input log and results.
+
+Every accepted input is committed (WAL, synchronous=FULL) before the table answers, so a
+Pi that loses power mid-game resumes with every input it acknowledged.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS decks (
+    game TEXT NOT NULL, name TEXT NOT NULL, toml TEXT NOT NULL, updated REAL NOT NULL,
+    PRIMARY KEY (game, name));
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY, game TEXT NOT NULL, deck TEXT NOT NULL, setup TEXT NOT NULL,
+    source TEXT, created REAL NOT NULL, updated REAL NOT NULL,
+    finished REAL, result TEXT);
+CREATE TABLE IF NOT EXISTS inputs (
+    game_id INTEGER NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,
+    kind TEXT NOT NULL, uid TEXT, reader TEXT, option TEXT, arg TEXT, line INTEGER,
+    at REAL NOT NULL, PRIMARY KEY (game_id, seq));
+"""
+
+
+class StoreError(Exception):
+    """The save file cannot be used; the message is one line for the player."""
+
+
+@dataclass(frozen=True)
+class LoggedInput:
+    kind: str  # scan, tap or undo
+    uid: str | None = None
+    reader: str | None = None
+    option: str | None = None
+    arg: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    game: str
+    deck: str
+    setup: dict[str, Any]
+    source: str | None
+    created: float
+    updated: float
+    finished: float | None
+    result: dict[str, Any] | None
+    inputs: int
+
+
+class Store:
+    def __init__(self, path: str | Path = ":memory:") -> None:
+        self.path = str(path)
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.executescript(SCHEMA)
+            self.db.execute("SELECT count(*) FROM games").fetchone()
+        except sqlite3.DatabaseError as err:
+            raise StoreError(
+                f"the save file {self.path} is damaged or not a save file ({err})"
+            ) from None
+
+    def close(self) -> None:
+        self.db.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    # -- games -------------------------------------------------------------------------
+    def create_game(
+        self, game: str, deck: str, setup: dict[str, Any], source: str | None = None
+    ) -> int:
+        now = time.time()
+        with self._transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO games (game, deck, setup, source, created, updated) VALUES (?,?,?,?,?,?)",
+                (game, deck, json.dumps(setup), source, now, now),
+            )
+        return int(cursor.lastrowid or 0)
+
+    def append(self, game_id: int, seq: int, entry: LoggedInput) -> None:
+        now = time.time()
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO inputs (game_id, seq, kind, uid, reader, option, arg, line, at)"
+                " VALUES (?,?,?,?,?,?,?,?,?)",
+                (
+                    game_id,
+                    seq,
+                    entry.kind,
+                    entry.uid,
+                    entry.reader,
+                    entry.option,
+                    entry.arg,
+                    entry.line,
+                    now,
+                ),
+            )
+            db.execute("UPDATE games SET updated = ? WHERE id = ?", (now, game_id))
+
+    def log(self, game_id: int) -> list[LoggedInput]:
+        rows = self.db.execute(
+            "SELECT kind, uid, reader, option, arg, line FROM inputs WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
+        return [LoggedInput(*row) for row in rows]
+
+    def set_result(self, game_id: int, result: dict[str, Any] | None) -> None:
+        finished = time.time() if result is not None else None
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE games SET finished = ?, result = ? WHERE id = ?",
+                (finished, json.dumps(result) if result is not None else None, game_id),
+            )
+
+    def games(self, *, finished: bool | None = None) -> list[GameRow]:
+        where = {None: "", True: "WHERE finished IS NOT NULL", False: "WHERE finished IS NULL"}[
+            finished
+        ]
+        rows = self.db.execute(
+            "SELECT id, game, deck, setup, source, created, updated, finished, result,"
+            " (SELECT count(*) FROM inputs i WHERE i.game_id = g.id)"
+            f" FROM games g {where} ORDER BY updated DESC"
+        )
+        return [
+            GameRow(
+                r[0],
+                r[1],
+                r[2],
+                json.loads(r[3]),
+                r[4],
+                r[5],
+                r[6],
+                r[7],
+                json.loads(r[8]) if r[8] else None,
+                r[9],
+            )  # fmt: skip
+            for r in rows
+        ]
+
+    def game(self, game_id: int) -> GameRow:
+        for row in self.games():
+            if row.id == game_id:
+                return row
+        raise StoreError(f"there is no saved game number {game_id}")
+
+    def delete_game(self, game_id: int) -> None:
+        with self._transaction() as db:
+            db.execute("DELETE FROM inputs WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+
+    # -- decks and settings ------------------------------------------------------------
+    def save_deck(self, game: str, name: str, toml: str) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO decks (game, name, toml, updated) VALUES (?,?,?,?)",
+                (game, name, toml, time.time()),
+            )
+
+    def decks(self) -> list[tuple[str, str, str]]:
+        return list(self.db.execute("SELECT game, name, toml FROM decks ORDER BY game, name"))
+
+    def delete_deck(self, game: str, name: str) -> None:
+        with self._transaction() as db:
+            db.execute("DELETE FROM decks WHERE game = ? AND name = ?", (game, name))
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return json.loads(row[0]) if row else default
+
+    def set_setting(self, key: str, value: Any) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, json.dumps(value))
+            )

@@ -1,0 +1,181 @@
+"""The table session: the one object the UI and the CLI talk to.
+
+It resolves tags through the deck, hands inputs to the engine, writes every accepted input
+to the store before answering, and keeps every state so undo is dropping the last one.
+A resumed game replays the stored log, undo entries included, to the same state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.deck import Component, Deck, make_component
+from companion.engine import Engine, PlayerSetup, Prompt, ScoreSheet, Setup
+from companion.games import make_engine
+from companion.inputs import DEFAULT_READER, IllegalInput, Input, Scan, Tap
+from companion.store import LoggedInput, Store, StoreError
+from companion.uids import canonical_uid
+
+
+def setup_to_json(game: str, setup: Setup) -> dict[str, Any]:
+    return {
+        "game": game,
+        "players": [{"name": p.name, "new_player": p.new_player} for p in setup.players],
+        "first": setup.first,
+        "settings": dict(setup.settings),
+        "components": [c.to_toml_fields() for c in setup.components.values()],
+    }
+
+
+def setup_from_json(data: Mapping[str, Any]) -> Setup:
+    components = [make_component(data["game"], fields) for fields in data["components"]]
+    return Setup(
+        players=tuple(PlayerSetup(p["name"], p.get("new_player", False)) for p in data["players"]),
+        components={c.uid: c for c in components},
+        first=data.get("first", 0),
+        settings=data.get("settings", {}),
+    )
+
+
+class Table:
+    def __init__(self, store: Store, game_id: int, engine: Engine, setup: Setup, deck: str) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.engine = engine
+        self.setup = setup
+        self.deck_name = deck
+        self._states: list[Any] = [engine.new(setup)]
+        self._seq = 0
+        self.last_line = 0
+
+    # -- opening -----------------------------------------------------------------------
+    @classmethod
+    def start(
+        cls,
+        store: Store,
+        deck: Deck,
+        players: Sequence[PlayerSetup | str],
+        *,
+        first: int = 0,
+        settings: Mapping[str, Any] | None = None,
+        source: str | None = None,
+    ) -> Table:
+        """A new game; ValueError (one line) for a setup the rules refuse."""
+        engine = make_engine(deck.game, settings)
+        setup = Setup(
+            players=tuple(p if isinstance(p, PlayerSetup) else PlayerSetup(p) for p in players),
+            components=dict(deck.components),
+            first=first,
+            settings=dict(settings or {}),
+        )
+        engine.new(setup)  # refuse a bad setup before anything is stored
+        game_id = store.create_game(deck.game, deck.name, setup_to_json(deck.game, setup), source)
+        return cls(store, game_id, engine, setup, deck.name)
+
+    @classmethod
+    def resume(cls, store: Store, game_id: int) -> Table:
+        row = store.game(game_id)
+        try:
+            setup = setup_from_json(row.setup)
+            table = cls(store, game_id, make_engine(row.game, setup.settings), setup, row.deck)
+        except (KeyError, TypeError, ValueError) as err:
+            raise StoreError(f"saved game {game_id} has a damaged setup ({err})") from None
+        for entry in store.log(game_id):
+            table._replay(entry)
+        return table
+
+    def _replay(self, entry: LoggedInput) -> None:
+        self._seq += 1
+        self.last_line = max(self.last_line, entry.line or 0)
+        if entry.kind == "undo":
+            if len(self._states) > 1:
+                self._states.pop()
+            return
+        action = self._input(entry)
+        try:
+            self._states.append(self.engine.apply(self.state, action))
+        except IllegalInput as err:
+            raise StoreError(
+                f"saved game {self.game_id} cannot be replayed at input {self._seq}: {err.message}"
+            ) from None
+
+    @staticmethod
+    def _input(entry: LoggedInput) -> Input:
+        if entry.kind == "scan":
+            return Scan(entry.uid or "", entry.reader or DEFAULT_READER)
+        return Tap(entry.option or "", entry.arg)
+
+    # -- what the screen shows ---------------------------------------------------------
+    @property
+    def game(self) -> str:
+        return self.engine.game
+
+    @property
+    def state(self) -> Any:
+        return self._states[-1]
+
+    @property
+    def prompt(self) -> Prompt:
+        return self.engine.prompt(self.state)
+
+    @property
+    def finished(self) -> bool:
+        return self.prompt.over
+
+    @property
+    def can_undo(self) -> bool:
+        return len(self._states) > 1
+
+    @property
+    def components(self) -> Mapping[str, Component]:
+        return self.setup.components
+
+    @property
+    def players(self) -> list[str]:
+        return [p.name for p in self.setup.players]
+
+    def scores(self) -> ScoreSheet:
+        """The score sheet now: final once the game is over, 'if it ended now' before."""
+        return self.engine.score(self.state)
+
+    # -- inputs ------------------------------------------------------------------------
+    def scan(self, uid: str, reader: str = DEFAULT_READER, *, line: int | None = None) -> str:
+        try:
+            uid = canonical_uid(uid)
+        except ValueError as err:
+            raise IllegalInput(str(err)) from None
+        if uid not in self.components:
+            raise IllegalInput(f"unknown tag {uid} — enroll it first")
+        return self._accept(
+            Scan(uid, reader), LoggedInput("scan", uid=uid, reader=reader, line=line)
+        )
+
+    def tap(self, option: str, arg: str | None = None, *, line: int | None = None) -> str:
+        if option == "undo":
+            return self.undo(line=line)
+        return self._accept(Tap(option, arg), LoggedInput("tap", option=option, arg=arg, line=line))
+
+    def undo(self, *, line: int | None = None) -> str:
+        if not self.can_undo:
+            raise IllegalInput("Nothing to undo yet")
+        was_over = self.finished
+        undone = self.state.event if hasattr(self.state, "event") else "the last input"
+        self._log(LoggedInput("undo", line=line))
+        self._states.pop()
+        if was_over:
+            self.store.set_result(self.game_id, None)
+        return f"Undone: {undone}"
+
+    def _accept(self, action: Input, entry: LoggedInput) -> str:
+        new_state = self.engine.apply(self.state, action)  # raises IllegalInput: nothing stored
+        self._log(entry)
+        self._states.append(new_state)
+        if self.finished:
+            self.store.set_result(self.game_id, self.scores().to_json())
+        return getattr(new_state, "event", "")
+
+    def _log(self, entry: LoggedInput) -> None:
+        self._seq += 1
+        self.store.append(self.game_id, self._seq, entry)
+        self.last_line = max(self.last_line, entry.line or 0)
