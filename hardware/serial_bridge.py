@@ -1,0 +1,223 @@
+"""`serial://`: the host side of the RC522 -> USB-serial bridge (firmware/).
+
+The port can vanish at any moment (a cable pulled, a board reset), so every failure ends
+in the same place: all tags of the bridge reported removed, then reconnect and resync.
+The bridge never makes a resting tag look placed twice: after a HELLO the tags it had
+announced are re-confirmed by its ADD lines, and only those it no longer reports by
+the next heartbeat are removed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from hardware.bridge_protocol import parse_line, seal
+from hardware.events import EventKind, TagEvent, normalise_uid
+from hardware.hub import one_line
+from hardware.reader import Reader
+
+BAUDRATE = 115200
+READ_SIZE = 4096
+MAX_PARTIAL = 512  # longer than any protocol line: a run of garbage without newline
+
+
+def open_pyserial(url: str, baudrate: int = BAUDRATE) -> Any:
+    """Open a port (or a pyserial URL such as loop://) for non-blocking reads."""
+    import serial
+
+    return serial.serial_for_url(url, baudrate=baudrate, timeout=0, write_timeout=0.5)
+
+
+class SerialBridgeReader(Reader):
+    """Reads bridge lines; `poll()` handles whatever bytes have arrived, never waits.
+
+    `open_port(url)` returns a pyserial-like object opened with timeout=0 (`read`,
+    `write`, `close`); `reader_names` maps the bridge's reader number to an event reader name
+    (default: `0` -> `name`, `N` -> `name-N`).
+    """
+
+    def __init__(
+        self,
+        port: str,
+        *,
+        name: str = "serial",
+        open_port: Callable[[str], Any] = open_pyserial,
+        clock: Callable[[], float] = time.monotonic,
+        reader_names: dict[str, str] | None = None,
+        heartbeat_timeout: float = 3.0,
+        hello_wait: float = 1.0,
+        reconnect_interval: float = 1.0,
+    ) -> None:
+        self.name = name
+        self.port_url = port
+        self._open_port = open_port
+        self._clock = clock
+        self._reader_names = reader_names or {}
+        self.heartbeat_timeout = heartbeat_timeout
+        self.hello_wait = hello_wait
+        self.reconnect_interval = reconnect_interval
+        self.device: dict[str, str] = {}  # the last HELLO's fields: fw, pcd
+        self._port: Any = None
+        self._problem = "disconnected: not opened yet"
+        self._next_attempt = float("-inf")
+        self._partial = b""
+        self._hello_seen = False
+        self._next_list = 0.0
+        self._last_heard = 0.0
+        self._present: dict[tuple[str, str], str] = {}  # (bridge reader, uid) -> event reader
+        self._unconfirmed: set[tuple[str, str]] = set()
+        self._error = ""
+        self._error_until = 0.0
+
+    @property
+    def status(self) -> str:
+        if self._port is None:
+            return self._problem
+        if not self._hello_seen:
+            return "waiting for HELLO (is the bridge firmware flashed?)"
+        if self._error and self._clock() < self._error_until:
+            return f"error: bridge says {self._error}"
+        return "ok"
+
+    def describe(self) -> str:
+        if not self.device:
+            return f"serial bridge on {self.port_url}: {self.status}"
+        return (
+            f"serial bridge on {self.port_url}: firmware {self.device['fw']}, "
+            f"RC522 VersionReg 0x{self.device['pcd']}"
+        )
+
+    def poll(self) -> list[TagEvent]:
+        now = self._clock()
+        if self._port is None:
+            if now >= self._next_attempt:
+                self._connect(now)
+            return []
+        try:
+            data = self._port.read(READ_SIZE)  # timeout=0: whatever has arrived
+        except OSError as err:  # pyserial's SerialException is an OSError
+            return self._drop(f"disconnected: {one_line(err)}", now)
+        events: list[TagEvent] = []
+        for line in self._complete_lines(data):
+            events.extend(self._handle(line, now))
+        if self._hello_seen and now - self._last_heard > self.heartbeat_timeout:
+            return events + self._drop(
+                f"disconnected: no heartbeat for {self.heartbeat_timeout:g} s", now
+            )
+        if not self._hello_seen and now >= self._next_list:
+            # A board that does not reset on open stays silent: ask it to announce itself.
+            self._next_list = now + self.hello_wait
+            try:
+                self._port.write(seal("LIST").encode())
+            except OSError as err:
+                return events + self._drop(f"disconnected: {one_line(err)}", now)
+        return events
+
+    def close(self) -> None:
+        self._close_port()
+        super().close()
+
+    def _connect(self, now: float) -> None:
+        try:
+            self._port = self._open_port(self.port_url)
+        except (OSError, ValueError) as err:
+            self._problem = f"disconnected: {one_line(err)}"
+            self._next_attempt = now + self.reconnect_interval
+            return
+        self._partial = b""
+        self._hello_seen = False
+        self._next_list = now + self.hello_wait  # a board that resets on open says HELLO
+
+    def _drop(self, problem: str, now: float) -> list[TagEvent]:
+        self._close_port()
+        self._problem = problem
+        self._next_attempt = now + self.reconnect_interval
+        gone = [self._event("removed", key, now) for key in self._present]
+        self._present.clear()
+        self._unconfirmed.clear()
+        return gone
+
+    def _close_port(self) -> None:
+        port, self._port = self._port, None
+        if port is not None:
+            try:
+                port.close()
+            except OSError:
+                pass  # already gone: that is why we are closing it
+
+    def _complete_lines(self, data: bytes) -> list[str]:
+        *lines, self._partial = (self._partial + data).split(b"\n")
+        if len(self._partial) > MAX_PARTIAL:
+            self._partial = b""
+        return [line.decode("ascii", "replace") for line in lines]
+
+    def _handle(self, line: str, now: float) -> list[TagEvent]:
+        parsed = parse_line(line)
+        if parsed is None:
+            return []
+        kind, fields = parsed
+        if kind != "HELLO" and not self._hello_seen:
+            return []  # left over from before the board (re)started
+        self._last_heard = now
+        if kind == "HELLO":
+            self._hello_seen = True
+            self.device = fields
+            self._unconfirmed = set(self._present)
+            return []
+        if kind == "HB":
+            gone = [self._forget(key, now) for key in sorted(self._unconfirmed)]
+            return [event for event in gone if event]
+        if kind == "ERR":
+            self._error = fields["text"]
+            self._error_until = now + 10 * self.heartbeat_timeout
+            return []
+        try:
+            key = (fields["r"], normalise_uid(fields["uid"]))
+        except ValueError:
+            return []
+        if kind == "DEL":
+            event = self._forget(key, now)
+            return [event] if event else []
+        self._unconfirmed.discard(key)
+        if key in self._present:
+            return []
+        self._present[key] = self._reader_names.get(key[0]) or self._default_reader(key[0])
+        return [self._event("placed", key, now)]
+
+    def _forget(self, key: tuple[str, str], now: float) -> TagEvent | None:
+        self._unconfirmed.discard(key)
+        if key not in self._present:
+            return None
+        event = self._event("removed", key, now)
+        del self._present[key]
+        return event
+
+    def _event(self, kind: EventKind, key: tuple[str, str], now: float) -> TagEvent:
+        return TagEvent(self._present[key], kind, key[1], now)
+
+    def _default_reader(self, number: str) -> str:
+        return self.name if number == "0" else f"{self.name}-{number}"
+
+
+def open_serial(name: str, target: str, query: dict[str, str]) -> SerialBridgeReader:
+    """`serial:///dev/ttyACM0?baud=115200&r1=center`: `rN=name` names bridge reader N."""
+    options = dict(query)
+    baud_text = options.pop("baud", str(BAUDRATE))
+    if not baud_text.isdigit():
+        raise ValueError(f"serial:// option baud={baud_text!r} is not a number")
+    names: dict[str, str] = {}
+    for key, value in options.items():
+        if not (key.startswith("r") and key[1:].isdigit() and value):
+            raise ValueError(f"unknown serial:// option {key!r} (use baud=N or rN=name)")
+        names[key[1:]] = value
+    baudrate = int(baud_text)
+    import serial  # noqa: F401  (missing pyserial fails here, as one clear line)
+
+    return SerialBridgeReader(
+        target,
+        name=name,
+        open_port=lambda url: open_pyserial(url, baudrate),
+        reader_names=names,
+    )
