@@ -1,0 +1,88 @@
+"""Colours, sizes and pattern marks shared by every screen.
+
+Read from arm's length across a table under kitchen light: a dark table, light text, large
+type, and each pattern shown by a colour AND a symbol so colour is never the only signal.
+Kept free of Window creation so tests and tools can import it without a display.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+
+from kivy.metrics import dp, sp
+
+Colour = tuple[float, float, float, float]
+
+
+def _hex(code: str, alpha: float = 1.0) -> Colour:
+    code = code.lstrip("#")
+    r, g, b = (int(code[i : i + 2], 16) / 255 for i in (0, 2, 4))
+    return (r, g, b, alpha)
+
+
+@dataclass(frozen=True)
+class PatternMark:
+    """How one pattern looks: a fill colour and a symbol name KindIcon knows how to draw."""
+
+    colour: Colour
+    symbol: str  # wave | blossom | crane | lattice | dot | ring | star | bar
+
+
+# Symbols for named patterns; any other pattern gets a fallback picked from its name.
+PATTERNS: dict[str, PatternMark] = {
+    "wave": PatternMark(_hex("4FA3FF"), "wave"),
+    "blossom": PatternMark(_hex("FF7BB0"), "blossom"),
+    "crane": PatternMark(_hex("F2F2F2"), "crane"),
+    "lattice": PatternMark(_hex("7BD88F"), "lattice"),
+}
+FALLBACK_SYMBOLS = ("dot", "ring", "star", "bar")
+FALLBACK_COLOURS = tuple(_hex(c) for c in ("C792EA", "FFB86C", "8BE9FD", "F1FA8C", "FF5555"))
+NO_PATTERN = PatternMark(_hex("B0B0B0"), "")
+
+
+def pattern_mark(pattern: str | None) -> PatternMark:
+    """Stable across runs and machines (crc32, not hash()), so a deck looks the same everywhere."""
+    if not pattern:
+        return NO_PATTERN
+    known = PATTERNS.get(pattern.lower())
+    if known is not None:
+        return known
+    n = zlib.crc32(pattern.lower().encode("utf-8"))
+    return PatternMark(
+        FALLBACK_COLOURS[n % len(FALLBACK_COLOURS)],
+        FALLBACK_SYMBOLS[(n // len(FALLBACK_COLOURS)) % len(FALLBACK_SYMBOLS)],
+    )
+
+
+@dataclass(frozen=True)
+class Theme:
+    # colours
+    background: Colour = _hex("141A1F")  # the table
+    surface: Colour = _hex("222B33")  # cards, strips, panels
+    surface_raised: Colour = _hex("2F3B46")  # buttons
+    text: Colour = _hex("F5F5F5")
+    text_dim: Colour = _hex("B8C2CC")  # still >= 7:1 on background
+    accent: Colour = _hex("FFD54A")  # the current prompt, selection
+    gold: Colour = _hex("E8B923")  # repairs, gold cards, ingots
+    crack: Colour = _hex("FF4D4D")  # broken
+    ok: Colour = _hex("5BD67A")
+    error: Colour = _hex("FF6B6B")
+    banner_error: Colour = _hex("7A1F1F")
+    banner_info: Colour = _hex("1F4E7A")
+    outline: Colour = _hex("0A0D10")
+    # type
+    font_prompt: float = sp(30)
+    font_title: float = sp(24)
+    font_body: float = sp(20)
+    font_small: float = sp(16)  # the minimum anywhere
+    # sizes
+    touch: float = dp(48)  # minimum touch target
+    button_height: float = dp(56)
+    padding: float = dp(8)
+    spacing: float = dp(8)
+    icon: float = dp(64)
+
+
+THEME = Theme()
+TOUCH = THEME.touch
