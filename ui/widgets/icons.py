@@ -1,0 +1,257 @@
+"""KindIcon: a card's kind, pattern and state drawn with canvas instructions.
+
+Drawn rather than shipped as images so icons stay sharp at any size and a new pattern name
+needs no artwork. Every kind has its own silhouette; the pattern is a fill colour plus a
+symbol badge; broken is a split crack and repaired a gold seam plus a gold diamond, so no
+state or pattern depends on colour alone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from kivy.clock import Clock
+from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
+from kivy.properties import OptionProperty, StringProperty
+from kivy.uix.widget import Widget
+
+from ui.theme import THEME, pattern_mark
+
+Point = tuple[float, float]
+ToPx = Callable[[float, float], Point]
+
+# Each kind is a list of shapes in a unit box (0..1, y up), plus the body box a crack crosses.
+# ("poly", points): filled convex polygon; ("ellipse", x, y, w, h[, start, end]);
+# ("rect", x, y, w, h); ("stroke", points): an open line, e.g. a handle or spout.
+SHAPES: dict[str, list[tuple]] = {
+    "cup": [
+        ("poly", [(0.18, 0.78), (0.70, 0.78), (0.62, 0.22), (0.26, 0.22)]),
+        ("stroke", [(0.68, 0.68), (0.84, 0.66), (0.86, 0.48), (0.80, 0.38), (0.64, 0.36)]),
+    ],
+    "saucer": [
+        ("ellipse", 0.06, 0.30, 0.88, 0.30),
+        ("stroke", [(0.30, 0.52), (0.40, 0.56), (0.60, 0.56), (0.70, 0.52)]),
+    ],
+    "plate": [
+        ("ellipse", 0.08, 0.08, 0.84, 0.84),
+        (
+            "stroke",
+            [
+                (0.5 + 0.28 * math.cos(a / 12 * math.tau), 0.5 + 0.28 * math.sin(a / 12 * math.tau))
+                for a in range(13)
+            ],
+        ),
+    ],
+    "bowl": [
+        ("ellipse", 0.08, 0.10, 0.84, 0.80, 90, 270),
+        ("rect", 0.06, 0.48, 0.88, 0.06),
+    ],
+    "tea-jar": [
+        ("ellipse", 0.14, 0.10, 0.72, 0.60),
+        ("rect", 0.32, 0.62, 0.36, 0.10),
+        ("ellipse", 0.28, 0.62, 0.44, 0.28, 270, 450),
+        ("ellipse", 0.45, 0.84, 0.10, 0.08),
+    ],
+    "jug": [
+        ("poly", [(0.30, 0.80), (0.62, 0.80), (0.70, 0.14), (0.22, 0.14)]),
+        ("poly", [(0.30, 0.80), (0.14, 0.86), (0.30, 0.68)]),
+        ("stroke", [(0.64, 0.72), (0.84, 0.70), (0.84, 0.36), (0.68, 0.30)]),
+    ],
+    "vase": [
+        ("ellipse", 0.20, 0.08, 0.60, 0.56),
+        ("rect", 0.41, 0.56, 0.18, 0.26),
+        ("poly", [(0.32, 0.92), (0.68, 0.92), (0.59, 0.80), (0.41, 0.80)]),
+    ],
+    "teapot": [
+        ("ellipse", 0.22, 0.14, 0.56, 0.52),
+        ("stroke", [(0.26, 0.40), (0.12, 0.50), (0.06, 0.66)]),
+        ("stroke", [(0.74, 0.56), (0.90, 0.54), (0.90, 0.34), (0.74, 0.28)]),
+        ("ellipse", 0.44, 0.64, 0.12, 0.10),
+    ],
+    "serving-tray": [
+        ("rect", 0.10, 0.32, 0.80, 0.14),
+        ("stroke", [(0.10, 0.46), (0.04, 0.58), (0.16, 0.58)]),
+        ("stroke", [(0.90, 0.46), (0.96, 0.58), (0.84, 0.58)]),
+    ],
+    "storage-box": [
+        ("rect", 0.14, 0.14, 0.72, 0.50),
+        ("rect", 0.10, 0.64, 0.80, 0.16),
+        ("stroke", [(0.42, 0.40), (0.58, 0.40)]),
+    ],
+    "gold": [
+        ("poly", [(0.30, 0.66), (0.70, 0.66), (0.86, 0.30), (0.14, 0.30)]),
+        ("stroke", [(0.36, 0.60), (0.64, 0.60)]),
+    ],
+}
+# Any kind not listed (games with no engine yet accept any kind) gets a plain card shape.
+GENERIC: list[tuple] = [("rect", 0.22, 0.10, 0.56, 0.80)]
+BODY: dict[str, tuple[float, float, float, float]] = {
+    "saucer": (0.30, 0.32, 0.40, 0.26),
+    "serving-tray": (0.30, 0.32, 0.40, 0.14),
+    "gold": (0.35, 0.32, 0.30, 0.32),
+}
+DEFAULT_BODY = (0.35, 0.20, 0.30, 0.50)
+
+
+def _crack(body: tuple[float, float, float, float]) -> list[Point]:
+    """A zigzag down the body; the same path for the crack and, once repaired, the seam."""
+    x, y, w, h = body
+    return [
+        (x + w * fx, y + h * fy)
+        for fx, fy in ((0.55, 1.0), (0.3, 0.7), (0.7, 0.45), (0.35, 0.2), (0.5, 0.0))
+    ]
+
+
+def _symbol(symbol: str) -> list[tuple]:
+    """A pattern symbol in its own unit box (the badge maps it into the icon's corner)."""
+    if symbol == "wave":
+        return [
+            ("stroke", [(i / 12, 0.5 + 0.25 * math.sin(i / 12 * 2 * math.tau)) for i in range(13)])
+        ]
+    if symbol == "blossom":
+        petals = [
+            (
+                "ellipse",
+                0.5 + 0.24 * math.cos(a) - 0.17,
+                0.5 + 0.24 * math.sin(a) - 0.17,
+                0.34,
+                0.34,
+            )
+            for a in (i / 5 * math.tau + math.pi / 2 for i in range(5))
+        ]
+        return petals
+    if symbol == "crane":
+        return [
+            ("stroke", [(0.05, 0.75), (0.5, 0.35), (0.95, 0.75)]),
+            ("stroke", [(0.5, 0.35), (0.5, 0.1)]),
+        ]
+    if symbol == "lattice":
+        lines = [("stroke", [(f, 0.05), (f, 0.95)]) for f in (0.33, 0.67)]
+        return lines + [("stroke", [(0.05, f), (0.95, f)]) for f in (0.33, 0.67)]
+    if symbol == "dot":
+        return [("ellipse", 0.25, 0.25, 0.5, 0.5)]
+    if symbol == "ring":
+        return [
+            (
+                "stroke",
+                [
+                    (
+                        0.5 + 0.32 * math.cos(i / 16 * math.tau),
+                        0.5 + 0.32 * math.sin(i / 16 * math.tau),
+                    )
+                    for i in range(17)
+                ],
+            )
+        ]
+    if symbol == "star":
+        points = [
+            (0.5 + 0.42 * math.sin(i * 0.8 * math.tau), 0.5 + 0.42 * math.cos(i * 0.8 * math.tau))
+            for i in range(6)
+        ]
+        return [("stroke", points)]
+    if symbol == "bar":
+        return [("rect", 0.1, 0.38, 0.8, 0.24)]
+    return []
+
+
+class KindIcon(Widget):
+    kind = StringProperty("cup")
+    pattern = StringProperty("", allownone=True)
+    state = OptionProperty("unbroken", options=["unbroken", "broken", "repaired"])
+
+    def __init__(self, **kwargs: object) -> None:
+        self._trigger = Clock.create_trigger(lambda _dt: self.redraw(), -1)
+        super().__init__(**kwargs)
+        self.bind(pos=self._trigger, size=self._trigger, kind=self._trigger)
+        self.bind(pattern=self._trigger, state=self._trigger)
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Rebuild the canvas now; property changes call this once per frame via a trigger."""
+        side = min(self.width, self.height)
+        ox = self.x + (self.width - side) / 2
+        oy = self.y + (self.height - side) / 2
+
+        def to_px(x: float, y: float) -> Point:
+            return ox + x * side, oy + y * side
+
+        mark = pattern_mark(self.pattern)
+        fill = THEME.gold if self.kind == "gold" else mark.colour
+        stroke = max(1.0, side / 32)
+        self.canvas.clear()
+        with self.canvas:
+            for shape in SHAPES.get(self.kind, GENERIC):
+                _draw(shape, to_px, side, fill, THEME.outline, stroke)
+            crack = [to_px(*p) for p in _crack(BODY.get(self.kind, DEFAULT_BODY))]
+            if self.state == "broken":
+                _stroke(crack, THEME.background, stroke * 2.4)
+                _stroke(crack, THEME.crack, stroke * 0.8)
+            elif self.state == "repaired":
+                _stroke(crack, THEME.gold, stroke * 1.6)
+                cx, cy = to_px(0.86, 0.14)
+                r = side * 0.11
+                _fill_poly([(cx, cy + r), (cx + r, cy), (cx, cy - r), (cx - r, cy)], THEME.gold)
+            if mark.symbol and self.kind != "gold":
+                self._badge(mark.symbol, to_px, side, mark.colour, stroke)
+
+    def _badge(
+        self, symbol: str, to_px: ToPx, side: float, colour: Sequence[float], stroke: float
+    ) -> None:
+        bx, by = to_px(0.0, 0.72)
+        size = side * 0.34
+        Color(*THEME.surface)
+        Ellipse(pos=(bx, by), size=(size, size))
+        inner = size * 0.7
+        ix, iy = bx + (size - inner) / 2, by + (size - inner) / 2
+
+        def badge_px(x: float, y: float) -> Point:
+            return ix + x * inner, iy + y * inner
+
+        for shape in _symbol(symbol):
+            _draw(shape, badge_px, inner, colour, colour, stroke * 0.5)
+
+
+def _draw(
+    shape: tuple,
+    to_px: ToPx,
+    side: float,
+    fill: Sequence[float],
+    edge: Sequence[float],
+    width: float,
+) -> None:
+    name = shape[0]
+    if name == "poly":
+        points = [to_px(*p) for p in shape[1]]
+        _fill_poly(points, fill)
+        _stroke(points + points[:1], edge, width)
+    elif name == "ellipse":
+        x, y = to_px(shape[1], shape[2])
+        w, h = shape[3] * side, shape[4] * side
+        start, end = (shape[5], shape[6]) if len(shape) > 5 else (0, 360)
+        Color(*fill)
+        Ellipse(pos=(x, y), size=(w, h), angle_start=start, angle_end=end)
+        Color(*edge)
+        Line(ellipse=(x, y, w, h, start, end), width=width)
+    elif name == "rect":
+        x, y = to_px(shape[1], shape[2])
+        w, h = shape[3] * side, shape[4] * side
+        Color(*fill)
+        Rectangle(pos=(x, y), size=(w, h))
+        Color(*edge)
+        Line(rectangle=(x, y, w, h), width=width)
+    elif name == "stroke":
+        points = [to_px(*p) for p in shape[1]]
+        _stroke(points, edge, width * 1.6)
+        _stroke(points, fill, width * 0.8)
+
+
+def _stroke(points: Sequence[Point], colour: Sequence[float], width: float) -> None:
+    Color(*colour)
+    Line(points=[c for p in points for c in p], width=width, joint="round", cap="round")
+
+
+def _fill_poly(points: Sequence[Point], colour: Sequence[float]) -> None:
+    Color(*colour)
+    vertices = [v for x, y in points for v in (x, y, 0, 0)]
+    Mesh(vertices=vertices, indices=list(range(len(points))), mode="triangle_fan")
