@@ -1,0 +1,117 @@
+import time
+
+import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+
+from hardware.feedback import (
+    ACCEPTED,
+    ATTENTION,
+    REFUSED,
+    GpioFeedback,
+    NullFeedback,
+    make_feedback,
+)
+from hardware.pins import BUZZER_GPIO, LED_GPIO, header_pin_of
+
+SPEED = 10  # every pattern ten times faster than at the table
+TOLERANCE = 0.012
+
+
+@pytest.fixture
+def feedback():
+    made = GpioFeedback(speed=SPEED, pin_factory=MockFactory())
+    yield made
+    made.close()
+
+
+def pulses(pin, settle_count, timeout=1.0):
+    """Wait for `settle_count` recorded states, then return (state, seconds held) pairs."""
+    deadline = time.monotonic() + timeout
+    while len(pin.states) < settle_count:
+        assert time.monotonic() < deadline, f"only {pin.states}"
+        time.sleep(0.002)
+    states = pin.states
+    return [(a.state, b.timestamp) for a, b in zip(states, states[1:], strict=False)]
+
+
+def assert_close(actual, expected):
+    assert [s for s, _ in actual] == [s for s, _ in expected]
+    for (_, got), (_, want) in zip(actual, expected, strict=True):
+        assert abs(got - want) < TOLERANCE, (actual, expected)
+
+
+def test_defaults_come_from_the_pin_table(feedback):
+    assert (feedback.led.pin.info.name, feedback.buzzer.pin.info.name) == ("GPIO17", "GPIO18")
+    # gpiozero's own board map agrees with our header table
+    assert feedback.led.pin.info.number == header_pin_of(LED_GPIO)
+    assert feedback.buzzer.pin.info.number == header_pin_of(BUZZER_GPIO)
+
+
+def test_accepted_is_one_short_blink_and_one_short_beep(feedback):
+    started = time.monotonic()
+    feedback.accepted()
+    assert time.monotonic() - started < 0.01  # non-blocking
+    led = pulses(feedback.led.pin, 3)
+    beep = pulses(feedback.buzzer.pin, 3)
+    assert_close(led[1:], [(True, ACCEPTED.led.on / SPEED)])
+    assert_close(beep[1:], [(True, ACCEPTED.buzzer.on / SPEED)])
+    assert feedback.led.value == 0 and feedback.buzzer.value == 0
+
+
+def test_refused_is_two_longer_beeps(feedback):
+    feedback.refused()
+    beep = pulses(feedback.buzzer.pin, 5)
+    on, off = REFUSED.buzzer.on / SPEED, REFUSED.buzzer.off / SPEED
+    assert_close(beep[1:], [(True, on), (False, off), (True, on)])
+    assert REFUSED.buzzer.on > ACCEPTED.buzzer.on * 2
+
+
+def test_attention_blinks_slowly_until_cleared(feedback):
+    feedback.attention()
+    led = pulses(feedback.led.pin, 4, timeout=2.0)
+    on, off = ATTENTION.led.on / SPEED, ATTENTION.led.off / SPEED
+    assert_close(led[1:3], [(True, on), (False, off)])
+    assert feedback.buzzer.pin.states[-1].state is False  # silent
+    feedback.clear()
+    count = len(feedback.led.pin.states)
+    time.sleep((ATTENTION.led.on + ATTENTION.led.off) / SPEED + 0.02)
+    assert len(feedback.led.pin.states) <= count + 1  # at most the final off
+    assert feedback.led.value == 0
+
+
+def test_a_new_pattern_replaces_a_running_one(feedback):
+    feedback.attention()
+    feedback.accepted()
+    pulses(feedback.led.pin, 3)
+    time.sleep((ATTENTION.led.on + ATTENTION.led.off) / SPEED + 0.03)
+    assert feedback.led.value == 0  # the slow blink did not resume
+
+
+def test_null_feedback_when_off_or_without_pins(monkeypatch):
+    assert isinstance(make_feedback(enabled=False), NullFeedback)
+    assert isinstance(make_feedback(led_pin=None, buzzer_pin=None), NullFeedback)
+
+    class NoPins(MockFactory):
+        def pin(self, spec, **kwargs):
+            raise RuntimeError("no GPIO on this machine")
+
+    monkeypatch.setattr(Device, "pin_factory", NoPins())
+    made = make_feedback()
+    assert isinstance(made, NullFeedback)
+    assert made.reason == "no LED or buzzer: RuntimeError: no GPIO on this machine"
+    made.accepted()
+    made.refused()
+    made.attention()
+    made.clear()
+    made.close()
+
+
+def test_make_feedback_uses_the_configured_factory_and_pins(monkeypatch):
+    monkeypatch.setattr(Device, "pin_factory", MockFactory())
+    made = make_feedback(led_pin=5, buzzer_pin=None)
+    assert isinstance(made, GpioFeedback)
+    assert made.led.pin.info.name == "GPIO5" and made.buzzer is None
+    made.refused()  # no buzzer fitted: the LED alone still blinks
+    assert pulses(made.led.pin, 3)[1][0] is True
+    made.close()
