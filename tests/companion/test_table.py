@@ -1,0 +1,85 @@
+"""The table session and its store: inputs saved before answering, resume, undo across restarts."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.inputs import IllegalInput
+from companion.store import Store, StoreError
+from companion.table import Table
+from tests.companion.conftest import make_deck, play, uid
+
+CARDS = [
+    ("cup", "wave", 1),
+    ("cup", "crane", 2),
+    ("plate", "wave", 3),
+    ("bowl", None, 1),
+    ("vase", None, 2),
+] * 3
+
+
+def test_every_accepted_input_is_in_the_store_and_refused_ones_are_not(tmp_path) -> None:
+    store = Store(tmp_path / "save.db")
+    table = Table.start(store, make_deck("broken-and-beautiful", CARDS), ["Ana", "Ben"])
+    play(table, "scan 1", "scan 2")
+    with pytest.raises(IllegalInput):
+        play(table, "scan 1")
+    log = Store(tmp_path / "save.db").log(table.game_id)  # a second connection sees it committed
+    assert [(e.kind, e.uid) for e in log] == [("scan", uid(1)), ("scan", uid(2))]
+
+
+def test_resume_and_undo_survive_a_restart(tmp_path) -> None:
+    path = tmp_path / "save.db"
+    table = Table.start(Store(path), make_deck("broken-and-beautiful", CARDS), ["Ana", "Ben"])
+    play(table, "scan 1", "scan 2", "scan 3", "scan 4", "scan 5", "scan 3", "tap sell")
+    assert table.state.ingots == [3, 0]
+    table.undo()
+    again = Table.resume(Store(path), table.game_id)
+    assert again.prompt.phase == "keep" and again.state.ingots == [0, 0]
+    again.undo()  # undo after the restart
+    third = Table.resume(Store(path), table.game_id)
+    assert third.prompt.phase == "draft" and third.state.draft == [uid(n) for n in (1, 2, 3, 4, 5)]
+    assert third.can_undo
+
+
+def test_undo_with_nothing_to_undo_is_refused(store) -> None:
+    table = Table.start(store, make_deck("broken-and-beautiful", CARDS), ["Ana", "Ben"])
+    with pytest.raises(IllegalInput, match="Nothing to undo"):
+        table.tap("undo")
+
+
+def test_unknown_tag_asks_to_enroll_it(store) -> None:
+    table = Table.start(store, make_deck("broken-and-beautiful", CARDS), ["Ana", "Ben"])
+    with pytest.raises(IllegalInput, match="unknown tag 04ABCDEF012345 — enroll it first"):
+        table.scan("04:ab:cd:ef:01:23:45")
+    with pytest.raises(IllegalInput, match="not a tag uid"):
+        table.scan("hello")
+
+
+def test_finished_games_are_recorded_and_undo_reopens_them(store) -> None:
+    table = Table.start(store, make_deck("broken-and-beautiful", CARDS[:5]), ["Ana", "Ben"])
+    play(table, "scan 1", "scan 2", "scan 3", "scan 4", "scan 5")
+    play(
+        table,
+        "scan 1",
+        "tap keep",
+        "scan 2",
+        "tap keep",
+        "scan 3",
+        "tap keep",
+        "scan 4",
+        "tap keep",
+    )
+    play(table, "tap done")
+    assert table.finished
+    [row] = store.games(finished=True)
+    assert row.result["winners"] == table.scores().to_json()["winners"]
+    table.undo()
+    assert store.games(finished=True) == [] and len(store.games(finished=False)) == 1
+
+
+def test_a_corrupt_save_file_is_a_clear_error(tmp_path) -> None:
+    path = tmp_path / "save.db"
+    path.write_bytes(b"this is not sqlite at all" * 100)
+    with pytest.raises(StoreError, match="damaged or not a save file"):
+        Store(path)
