@@ -1,0 +1,201 @@
+"""Layer 5: `Rc522Reader`, our driver for `rc522://`: one poll is WUPA, select, HLTA for
+every tag in the field, fed to the presence tracker, under the watchdog's eye."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from hardware.events import TagEvent
+from hardware.rc522.chip import ChipFault, Mfrc522, SpiDevice
+from hardware.rc522.iso14443a import Iso14443a, Noise
+from hardware.rc522.ndef import Record, decode_message, encode_message, unwrap_tlv, wrap_tlv
+from hardware.rc522.ntag import Ntag, NtagError
+from hardware.rc522.presence import PresenceTracker
+from hardware.rc522.registers import VERSIONS
+from hardware.rc522.transport import open_spi, parse_spi_target
+from hardware.rc522.watchdog import Watchdog
+from hardware.reader import Reader
+
+log = logging.getLogger("hardware.rc522")
+
+
+class Rc522Reader(Reader):
+    """An MFRC522 on any object with spidev's `xfer2()`; thread-safe.
+
+    `fault` is None while the chip answers, else what is wrong with it (also logged once).
+    `reset`: a gpiozero OutputDevice on the RST pin, pulsed before each re-initialisation.
+    """
+
+    def __init__(
+        self,
+        spi: SpiDevice,
+        *,
+        name: str = "rc522",
+        reset: Any = None,
+        clock: Callable[[], float] = time.monotonic,
+        interval: float = 0.05,
+        misses: int = 3,
+        max_tags: int = 8,
+    ) -> None:
+        self.name = name
+        self.interval = interval
+        self.spi = spi
+        self.reset = reset
+        self.clock = clock
+        self.max_tags = max_tags
+        self.chip = Mfrc522(spi, clock=clock)
+        self.iso = Iso14443a(self.chip)
+        self.tracker = PresenceTracker(name, misses=misses)
+        self.watchdog = Watchdog()
+        self.fault: str | None = None
+        self.version: int | None = None
+        self.closed = False
+        self._lock = threading.RLock()
+        self._ready = False
+        self._field_off = False
+        self._settling = True
+
+    def poll(self) -> list[TagEvent]:
+        with self._lock:
+            now = self.clock()
+            if not self._ready and not self._initialise(now):
+                return []
+            try:
+                problem = self.chip.health() if self.watchdog.check_due(now) else None
+                if problem is None:
+                    return self._scan(now)
+            except ChipFault as err:
+                if not self.watchdog.fault():
+                    return []
+                problem = str(err)
+            self._report(problem)
+            self._ready = False
+            self._initialise(now)
+            return []
+
+    def _scan(self, now: float) -> list[TagEvent]:
+        if self._field_off:
+            self.chip.antenna(True)
+            self._field_off = False
+            self._settling = True
+        attempts = 2 if self.tracker.present else 1
+        inventory = self.iso.inventory(max_tags=self.max_tags, wake_attempts=attempts)
+        self.watchdog.ok()
+        clean = inventory.clean and not self._settling  # tags just powered may miss a WUPA
+        self._settling = False
+        events = self.tracker.update([card.hex for card in inventory.cards], clean, now)
+        if any(event.kind == "removed" for event in events):
+            # Field off until the next poll: a tag half out of the field restarts cleanly.
+            self.chip.antenna(False)
+            self._field_off = True
+        return events
+
+    def _initialise(self, now: float) -> bool:
+        if not self.watchdog.may_init(now):
+            return False
+        if self.reset is not None:
+            self.reset.off()
+            self.reset.on()
+        try:
+            self.version = self.chip.init()
+        except ChipFault as err:
+            self._report(str(err))
+            return False
+        if self.fault is not None:
+            log.warning("%s: chip answering again (VersionReg 0x%02X)", self.name, self.version)
+        if self.version not in (0x91, 0x92):
+            log.info(
+                "%s: VersionReg 0x%02X (%s)",
+                self.name,
+                self.version,
+                VERSIONS.get(self.version, "unknown"),
+            )
+        self.fault = None
+        self._ready = True
+        self._settling = True
+        self._field_off = False
+        self.watchdog.initialised(now)
+        return True
+
+    def _report(self, problem: str) -> None:
+        if problem != self.fault:
+            log.warning("%s: %s", self.name, problem)
+        self.fault = problem
+
+    # --- NTAG memory -----------------------------------------------------------------
+
+    def _open_ntag(self, uid: str) -> Ntag:
+        try:
+            if not self._ready and not self._initialise(self.clock()):
+                raise NtagError(f"{self.name}: {self.fault}")
+            if self._field_off:
+                self.chip.antenna(True)
+                self._field_off = False
+            if not self.iso.wake() and not self.iso.wake():
+                raise NtagError(f"tag {uid} is not on reader {self.name}")
+            card = self.iso.select_uid(bytes.fromhex(uid))
+        except Noise as err:
+            raise NtagError(f"tag {uid}: {err}") from None
+        if not card.is_ntag:
+            raise NtagError(
+                f"tag {uid} answers SAK 0x{card.sak:02X}: not an NTAG "
+                "(MIFARE Classic memory needs keys; only its uid is used)"
+            )
+        return Ntag(self.chip)
+
+    def read_ndef(self, uid: str) -> list[Record]:
+        """The NDEF records stored on the NTAG with this uid (it must be on the reader)."""
+        with self._lock:
+            try:
+                message = unwrap_tlv(self._open_ntag(uid).read_user())
+            finally:
+                self.iso.halt()
+        return decode_message(message) if message else []
+
+    def write_ndef(self, uid: str, records: list[Record]) -> None:
+        data = wrap_tlv(encode_message(records))
+        with self._lock:
+            try:
+                self._open_ntag(uid).write_user(data)
+            finally:
+                self.iso.halt()
+
+    def close(self) -> None:
+        with self._lock:
+            super().close()
+            if self._ready:
+                self.chip.antenna(False)
+            for device in (self.spi, self.reset):
+                if device is not None and hasattr(device, "close"):
+                    device.close()
+
+
+_OPTIONS = {"rst", "cs", "speed", "interval"}
+
+
+def open_rc522(name: str, netloc: str, query: dict[str, str]) -> Rc522Reader:
+    """`rc522://spi0.0?rst=25&speed=1000000&cs=8&interval=0.05` (pins are BCM numbers)."""
+    unknown = set(query) - _OPTIONS
+    if unknown:
+        raise ValueError(
+            f"rc522:// does not take {', '.join(sorted(unknown))} (use {', '.join(sorted(_OPTIONS))})"
+        )
+    bus, device = parse_spi_target(netloc)
+    try:
+        speed = int(query.get("speed", 1_000_000))
+        cs = int(query["cs"]) if "cs" in query else None
+        rst = int(query["rst"]) if "rst" in query else None
+        interval = float(query.get("interval", 0.05))
+    except ValueError:
+        raise ValueError(f"rc522:// options must be numbers, got {query}") from None
+    transport = open_spi(bus, device, speed=speed, cs=cs)
+    reset = None
+    if rst is not None:
+        from gpiozero import OutputDevice
+
+        reset = OutputDevice(rst, initial_value=True)
+    return Rc522Reader(transport, name=name, reset=reset, interval=interval)

@@ -1,0 +1,59 @@
+"""Layer 1: the SPI device (spidev, mode 0) with an optional gpiozero chip select.
+
+A chip select on a plain GPIO lets a third or fourth reader share the bus beyond the
+Pi's two hardware CE lines; gpiozero rather than RPi.GPIO because the latter fails on the
+Pi 5. Both packages are imported only when a real device is opened.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class SpiTransport:
+    """`xfer2()` with chip select held low for the call, like spidev itself."""
+
+    def __init__(self, spi: Any, cs: Any = None) -> None:
+        self.spi = spi
+        self.cs = cs
+
+    def xfer2(self, data: list[int]) -> list[int]:
+        if self.cs is None:
+            return self.spi.xfer2(data)
+        self.cs.on()
+        try:
+            return self.spi.xfer2(data)
+        finally:
+            self.cs.off()
+
+    def close(self) -> None:
+        self.spi.close()
+        if self.cs is not None:
+            self.cs.close()
+
+
+def parse_spi_target(netloc: str) -> tuple[int, int]:
+    """`spi0.1` -> (0, 1)."""
+    bus, dot, device = netloc.removeprefix("spi").partition(".")
+    if not netloc.startswith("spi") or not dot or not bus.isdigit() or not device.isdigit():
+        raise ValueError(f"bad SPI device {netloc!r}: write spi<bus>.<device>, e.g. spi0.0")
+    return int(bus), int(device)
+
+
+def open_spi(
+    bus: int, device: int, *, speed: int = 1_000_000, cs: int | None = None
+) -> SpiTransport:
+    """Open /dev/spidev<bus>.<device>; with `cs`, that BCM pin is the chip select instead."""
+    import spidev
+
+    spi = spidev.SpiDev()
+    spi.open(bus, device)
+    spi.mode = 0
+    spi.max_speed_hz = speed
+    select = None
+    if cs is not None:
+        from gpiozero import OutputDevice
+
+        spi.no_cs = True
+        select = OutputDevice(cs, active_high=False, initial_value=False)
+    return SpiTransport(spi, select)
