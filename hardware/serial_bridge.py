@@ -84,10 +84,8 @@ class SerialBridgeReader(Reader):
     def describe(self) -> str:
         if not self.device:
             return f"serial bridge on {self.port_url}: {self.status}"
-        return (
-            f"serial bridge on {self.port_url}: firmware {self.device['fw']}, "
-            f"RC522 VersionReg 0x{self.device['pcd']}"
-        )
+        versions = ", ".join(f"0x{version}" for version in self.device["pcd"].split(","))
+        return f"serial bridge on {self.port_url}: firmware {self.device['fw']}, RC522 VersionReg {versions}"
 
     def poll(self) -> list[TagEvent]:
         now = self._clock()

@@ -1,0 +1,79 @@
+"""The bridge: polls every RC522, speaks the line protocol, and watches the chips.
+
+Kept free of `machine` and of the console so it runs on CPython in our tests; main.py
+wires it to the board.
+"""
+
+import time
+
+import iso14443a
+import presence
+from bridge_protocol import format_line, parse_command
+
+FW_VERSION = "1.0"
+HEARTBEAT_MS = 1000
+FAULTS_BEFORE_REINIT = 3
+BAD_VERSIONS = (0x00, 0xFF)  # MISO stuck low, or nothing on the bus
+
+
+class Bridge:
+    def __init__(self, chips, write, misses_to_remove=3):
+        self.chips = chips
+        self.write = write
+        self.trackers = [presence.Presence(misses_to_remove) for _ in chips]
+        self.faults = [0] * len(chips)
+        self.beats = 0
+        self.next_beat = None
+
+    def start(self):
+        for chip in self.chips:
+            chip.init()
+        self.hello()
+
+    def hello(self):
+        versions = ",".join(f"{chip.version():02X}" for chip in self.chips)
+        self.write(format_line("HELLO", (("fw", FW_VERSION), ("pcd", versions))))
+
+    def announce(self):
+        """LIST: HELLO, then an ADD for every tag present."""
+        self.hello()
+        for number, tracker in enumerate(self.trackers):
+            if tracker.uid:
+                self._send(number, ("ADD", tracker.uid, tracker.sak))
+
+    def command(self, line):
+        if parse_command(line) == "LIST":
+            self.announce()
+
+    def step(self):
+        """One poll of every reader, then a heartbeat when one is due."""
+        for number, chip in enumerate(self.chips):
+            result = self._poll(number, chip)
+            for event in self.trackers[number].update(result):
+                self._send(number, event)
+        now = time.ticks_ms()
+        if self.next_beat is None or time.ticks_diff(now, self.next_beat) >= 0:
+            self.write(format_line("HB", (("n", self.beats),)))
+            self.beats += 1
+            self.next_beat = time.ticks_add(now, HEARTBEAT_MS)
+
+    def _poll(self, number, chip):
+        version = chip.version()
+        result = ("fault",) if version in BAD_VERSIONS else iso14443a.read_tag(chip)
+        if result[0] != "fault":
+            self.faults[number] = 0
+            return result
+        self.faults[number] += 1
+        if self.faults[number] >= FAULTS_BEFORE_REINIT:
+            text = "reader {} not answering (VersionReg 0x{:02X}), re-initialising"
+            self.write(format_line("ERR", (text.format(number, version),)))
+            self.faults[number] = 0
+            chip.init()
+        return result
+
+    def _send(self, number, event):
+        if event[0] == "ADD":
+            fields = (("r", number), ("uid", event[1]), ("sak", f"{event[2]:02X}"))
+        else:
+            fields = (("r", number), ("uid", event[1]))
+        self.write(format_line(event[0], fields))
