@@ -91,7 +91,9 @@ def test_import_of_a_bad_file_raises_one_line_and_changes_nothing(store, tmp_pat
     ed.create_deck(store, BNB, "d")
     before = store.decks()
     bad = tmp_path / "bad.toml"
-    bad.write_text('game = "broken-and-beautiful"\n\n[[component]]\nuid = "04AABBCC"\nkind = "spoon"\n')
+    bad.write_text(
+        'game = "broken-and-beautiful"\n\n[[component]]\nuid = "04AABBCC"\nkind = "spoon"\n'
+    )
     with pytest.raises(DeckError) as err:
         ed.import_deck(store, bad)
     assert "\n" not in str(err.value) and "spoon" in str(err.value)

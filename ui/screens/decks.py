@@ -1,0 +1,300 @@
+"""Decks screen: enroll stickers by scanning them, edit, import and export deck files.
+
+Scanning is the way in: with a deck open, every scanned tag either names the card it already
+is or opens the two-or-three-tap choice of what it is. The deck logic lives in
+ui.deck_editor; this module only maps it to panes and buttons and turns errors into banners.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.properties import ObjectProperty, OptionProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from companion.catalog import game_info
+from companion.deck import Component, Deck, DeckError
+from companion.store import Store, StoreError
+from companion.uids import canonical_uid
+from ui import deck_editor as editor
+from ui.widgets import controls  # noqa: F401  (rules used by decks.kv)
+from ui.widgets.icons import KindIcon  # noqa: F401  (used by decks.kv)
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+FAILURES = (DeckError, ValueError, StoreError, OSError)
+
+
+class DeckRow(BoxLayout):
+    deck = ObjectProperty(None)
+    screen = ObjectProperty(None)
+    title = StringProperty("")
+    summary = StringProperty("")
+
+
+class ComponentRow(BoxLayout):
+    component = ObjectProperty(None)
+    screen = ObjectProperty(None)
+
+
+class ProgressChip(BoxLayout):
+    kind = StringProperty("")
+    text = StringProperty("")
+
+
+class ChoiceButton(ButtonBehavior, BoxLayout):
+    """One answer in enrollment: a kind or pattern (with its icon) or an ingot value."""
+
+    value = ObjectProperty(None)
+    caption = StringProperty("")
+    kind = StringProperty("")  # empty: no icon (ingot buttons)
+    pattern = StringProperty("", allownone=True)
+
+
+class DecksScreen(Screen):
+    store = ObjectProperty(None, allownone=True)  # None: the running app's store
+    deck = ObjectProperty(None, allownone=True)
+    enrollment = ObjectProperty(None, allownone=True)
+    pane = OptionProperty("list", options=["list", "deck", "enroll", "known"])
+    question = StringProperty("")
+    known_uid = StringProperty("")
+    pending_uid = StringProperty("")  # a tag to enroll once a deck is chosen
+
+    # -- wiring ------------------------------------------------------------------------
+    @property
+    def the_store(self) -> Store:
+        return self.store if self.store is not None else App.get_running_app().store
+
+    def on_pre_enter(self, *_args: object) -> None:
+        self.refresh()
+
+    def on_pane(self, _screen: DecksScreen, pane: str) -> None:
+        self.ids.panes.current = pane
+
+    def say(self, message: str, kind: str = "info") -> None:
+        self.ids.banner.show(message, kind)
+
+    def refresh(self) -> None:
+        """Redraw whatever pane is showing from the store's current contents."""
+        if self.pane == "list":
+            self._fill_deck_list()
+        elif self.pane == "deck":
+            self._fill_deck()
+
+    # -- scanning ----------------------------------------------------------------------
+    def on_tag(self, uid: str) -> None:
+        """A tag was scanned while this screen shows (called by the app on the UI thread)."""
+        try:
+            uid = canonical_uid(uid)
+        except ValueError as err:
+            self.say(str(err), "error")
+            return
+        self.ids.banner.message = ""  # a new scan makes the last message stale
+        if self.deck is None:
+            self._locate(uid)
+            return
+        component = self.deck.get(uid)
+        if component is None:
+            self._ask(uid)
+        else:
+            self._show_known(component)
+
+    def enroll(self, uid: str) -> None:
+        """Open enrollment for `uid`, in the deck of the game being played if there is one."""
+        if self.deck is None:
+            self.deck = self._deck_in_play() or self._only_deck()
+        if self.deck is None:
+            self.pending_uid = uid
+            self.pane = "list"
+            self.refresh()
+            self.say(f"Choose the deck for tag {uid}, or create one")
+            return
+        self.on_tag(uid)
+
+    def _deck_in_play(self) -> Deck | None:
+        table = getattr(App.get_running_app(), "table", None)
+        if table is None:
+            return None
+        decks, _ = editor.stored_decks(self.the_store)
+        return next((d for d in decks if (d.game, d.name) == (table.game, table.deck_name)), None)
+
+    def _only_deck(self) -> Deck | None:
+        decks, _ = editor.stored_decks(self.the_store)
+        return decks[0] if len(decks) == 1 else None
+
+    def _locate(self, uid: str) -> None:
+        decks, _ = editor.stored_decks(self.the_store)
+        found = [f"the {d.get(uid).label} in {d.name!r}" for d in decks if d.get(uid)]
+        if found:
+            self.say(f"Tag {uid} is {'; '.join(found)}. Open a deck to edit it.")
+        else:
+            self.pending_uid = uid
+            self.say(f"Tag {uid} is new: open or create a deck to enroll it")
+
+    # -- the deck list -----------------------------------------------------------------
+    def _fill_deck_list(self) -> None:
+        box = self.ids.deck_list
+        box.clear_widgets()
+        try:
+            decks, problems = editor.stored_decks(self.the_store)
+        except StoreError as err:
+            self.say(str(err), "error")
+            return
+        for deck in decks:
+            title = f"{deck.name} ({game_info(deck.game).title})"
+            box.add_widget(
+                DeckRow(deck=deck, screen=self, title=title, summary=editor.summary(deck))
+            )
+        if problems:
+            self.say(problems[0], "error")
+
+    def create_deck(self, game: str, name: str) -> None:
+        try:
+            deck = editor.create_deck(self.the_store, game, name)
+        except FAILURES as err:
+            self.say(str(err), "error")
+            return
+        self.open_deck(deck)
+
+    def import_deck(self, path: str) -> None:
+        try:
+            deck = editor.import_deck(self.the_store, path)
+        except FAILURES as err:
+            self.say(str(err), "error")
+            return
+        self.refresh()
+        self.say(f"Imported {deck.name!r}: {editor.summary(deck)}")
+
+    def open_deck(self, deck: Deck) -> None:
+        self.deck = deck
+        self.pane = "deck"
+        self._fill_deck()
+        if self.pending_uid:
+            uid, self.pending_uid = self.pending_uid, ""
+            self.on_tag(uid)
+
+    def close_deck(self) -> None:
+        self.deck = None
+        self.enrollment = None
+        self.pane = "list"
+        self._fill_deck_list()
+
+    # -- one deck ----------------------------------------------------------------------
+    def _fill_deck(self) -> None:
+        chips, rows = self.ids.progress, self.ids.components
+        chips.clear_widgets()
+        rows.clear_widgets()
+        for item in editor.progress(self.deck):
+            chips.add_widget(ProgressChip(kind=item.kind, text=item.text))
+        for component in sorted(self.deck, key=lambda c: (c.kind, c.pattern or "", c.uid)):
+            rows.add_widget(ComponentRow(component=component, screen=self))
+
+    def export_deck(self, path: str) -> None:
+        try:
+            written = editor.export_deck(self.deck, path)
+        except FAILURES as err:
+            self.say(str(err), "error")
+            return
+        self.say(f"Exported {len(self.deck)} cards to {written}")
+
+    def delete_deck(self, button: object) -> None:
+        """Two taps: the first turns the button into a confirmation."""
+        if button.text != "Tap again to delete":
+            button.text = "Tap again to delete"
+            return
+        try:
+            editor.delete_deck(self.the_store, self.deck)
+        except FAILURES as err:
+            self.say(str(err), "error")
+            return
+        self.say(f"Deleted deck {self.deck.name!r}")
+        self.close_deck()
+
+    def delete_component(self, uid: str) -> None:
+        component = self.deck.get(uid)
+        try:
+            editor.remove_component(self.the_store, self.deck, uid)
+        except FAILURES as err:
+            self.say(str(err), "error")
+            return
+        self.pane = "deck"
+        self._fill_deck()
+        if component is not None:
+            self.say(f"Removed the {component.label} (tag {uid})")
+
+    # -- enrolling one sticker ---------------------------------------------------------
+    def edit(self, uid: str) -> None:
+        self._ask(uid)
+
+    def _ask(self, uid: str) -> None:
+        self.enrollment = editor.Enrollment(self.deck, uid)
+        self.pane = "enroll"
+        self._fill_choices()
+
+    def _show_known(self, component: Component) -> None:
+        self.known_uid = component.uid
+        self.ids.known_icon.kind = component.kind
+        self.ids.known_icon.pattern = component.pattern or ""
+        self.question = (
+            f"Already enrolled: this is the {component.label} "
+            f"({component.ingots} ingots). Tag {component.uid}."
+        )
+        self.pane = "known"
+
+    def choose(self, value: object) -> None:
+        enrollment = self.enrollment
+        if enrollment is None:
+            return
+        if enrollment.choose(value) != "done":
+            self._fill_choices()
+            return
+        try:
+            component = editor.put_component(
+                self.the_store, self.deck, enrollment.uid, enrollment.choice
+            )
+        except FAILURES as err:
+            self.say(str(err), "error")
+            enrollment.back()
+            self._fill_choices()
+            return
+        self.enrollment = None
+        self.pane = "deck"
+        self._fill_deck()
+        self.say(f"Saved: the {component.label} ({component.ingots} ingots). Scan the next one.")
+
+    def back(self) -> None:
+        if self.enrollment is None or not self.enrollment.choice:
+            self.enrollment = None
+            self.pane = "deck"
+            self._fill_deck()
+            return
+        self.enrollment.back()
+        self._fill_choices()
+
+    def _fill_choices(self) -> None:
+        enrollment = self.enrollment
+        step = enrollment.step
+        box = self.ids.choices
+        box.clear_widgets()
+        kind = str(enrollment.choice.get("kind", ""))
+        name = kind.replace("-", " ")
+        if step == "kind":
+            self.question = f"New tag {enrollment.uid}: what is it?"
+            buttons = [
+                ChoiceButton(value=k, caption=k.replace("-", " "), kind=k) for k in enrollment.kinds
+            ]
+        elif step == "pattern":
+            self.question = f"Which pattern is the {name}?"
+            buttons = [
+                ChoiceButton(value=p, caption=p, kind=kind, pattern=p) for p in enrollment.patterns
+            ]
+        else:
+            self.question = f"How many ingots is the {name} worth?"
+            buttons = [ChoiceButton(value=n, caption=f"{n} ingots") for n in editor.INGOT_CHOICES]
+        for button in buttons:
+            button.bind(on_release=lambda b: self.choose(b.value))
+            box.add_widget(button)
