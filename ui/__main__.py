@@ -1,0 +1,52 @@
+"""`python -m ui [--reader URL] [--demo]`: the touchscreen app.
+
+Kivy reads its environment when first imported, so everything it must know (its home in
+our data directory, no argument parsing of its own, the 800x480 default) is set first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+
+def data_dir() -> Path:
+    """COMPANION_DATA, else where Kivy's `user_data_dir` puts an app named companion."""
+    configured = os.environ.get("COMPANION_DATA")
+    if configured:
+        return Path(configured)
+    return Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "companion"
+
+
+def has_display() -> bool:
+    return any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")) or (
+        os.path.exists("/dev/fb0")
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ui", description=__doc__.splitlines()[0])
+    parser.add_argument("--reader", help="reader URL spec (default $COMPANION_READER or sim://)")
+    parser.add_argument("--demo", action="store_true", help="add the example decks if missing")
+    args = parser.parse_args(argv)
+    if not has_display():
+        print(
+            "ui: no display here (no DISPLAY, WAYLAND_DISPLAY or /dev/fb0); "
+            "try SDL_VIDEODRIVER=offscreen, or ./dev run for the headless demo game",
+            file=sys.stderr,
+        )
+        return 1
+    os.environ.setdefault("KIVY_HOME", str(data_dir() / "kivy"))
+    os.environ["KIVY_NO_ARGS"] = "1"
+    os.environ.setdefault("KCFG_GRAPHICS_WIDTH", "800")
+    os.environ.setdefault("KCFG_GRAPHICS_HEIGHT", "480")
+    from ui.app import CompanionApp
+
+    CompanionApp(reader=args.reader, demo=args.demo).run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,190 @@
+"""The composition root: the store, the readers, feedback, the session and the screens.
+
+Readers run on their own threads (ReaderHub); their events are drained here on the Kivy
+clock every frame, so a scan reaches the table on the UI thread within one frame and the
+UI thread never waits on a reader. Nothing here knows a rule of any game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import queue
+from pathlib import Path
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import StringProperty
+
+from companion.deck import Deck, DeckError, load_deck, parse_deck
+from companion.store import Store, StoreError
+from companion.table import Table
+from hardware.events import TagEvent
+from hardware.factory import open_readers
+from hardware.feedback import make_feedback
+from hardware.hub import ReaderHub, one_line
+from ui.session import Session
+from ui.widgets import controls  # noqa: F401  (FormButton and friends, used by every .kv)
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SCREENS = (
+    "ui.screens.home:HomeScreen",
+    "ui.screens.setup:SetupScreen",
+    "ui.screens.table:TableScreen",
+    "ui.screens.scores:ScoresScreen",
+    "ui.screens.history:HistoryScreen",
+    "ui.screens.decks:DecksScreen",
+    "ui.screens.settings:SettingsScreen",
+)
+STATUS_INTERVAL_S = 0.5
+
+
+def reader_summary(status: dict[str, str]) -> str:
+    """One short line for the top bar: "ok" when every reader is fine, else who is not."""
+    if not status:
+        return "none"
+    bad = {name: text for name, text in status.items() if text != "ok"}
+    return "ok" if not bad else "; ".join(f"{name}: {text}" for name, text in bad.items())
+
+
+class CompanionApp(App):
+    title = "Table companion"
+    reader_status = StringProperty("")
+
+    def __init__(self, reader: str | None = None, demo: bool = False, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.register_event_type("on_reader_event")
+        self.reader_spec = reader
+        self.demo = demo
+        self.store: Store | None = None
+        self.hub: ReaderHub | None = None
+        self.sim = None  # the simulated reader, when there is one: the virtual table drives it
+
+    # -- composition -------------------------------------------------------------------
+    @property
+    def data_dir(self) -> Path:
+        path = Path(os.environ.get("COMPANION_DATA") or self.user_data_dir)
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
+    def get_application_config(self, defaults: str | None = None) -> str:
+        return str(self.data_dir / "companion.ini")
+
+    def build(self) -> object:
+        self.store = Store(self.data_dir / "companion.db")
+        if self.demo:
+            self.import_demo_decks()
+        self.feedback = make_feedback(bool(self.store.get_setting("feedback", True)))
+        self.session = Session(self.feedback)
+        self._open_readers()
+        for path in SCREENS:
+            module, _, cls = path.partition(":")
+            try:
+                screen = getattr(importlib.import_module(module), cls)
+            except ModuleNotFoundError as err:
+                if err.name != module:
+                    raise
+                continue  # a screen still being written; the others work without it
+            self.root.add_widget(screen())
+        self.root.current = "home"
+        Clock.schedule_interval(self.drain, 0)
+        return self.root
+
+    def _open_readers(self) -> None:
+        try:
+            readers = open_readers(self.reader_spec)
+        except Exception as err:  # a missing reader must not stop a game played by touch
+            self.reader_status = f"not opened: {one_line(err)}"
+            return
+        self.sim = next((r for r in readers if hasattr(r, "place")), None)
+        self.hub = ReaderHub(readers)
+        self.hub.start()
+        self._update_status()
+        Clock.schedule_interval(self._update_status, STATUS_INTERVAL_S)
+
+    def _update_status(self, *_args: object) -> None:
+        if self.hub is not None:
+            self.reader_status = reader_summary(self.hub.status)
+
+    def import_demo_decks(self) -> None:
+        """Put the example decks into the store unless a deck of that name is there."""
+        assert self.store is not None
+        have = {(game, name) for game, name, _ in self.store.decks()}
+        for path in sorted(EXAMPLES.glob("*.toml")):
+            try:
+                deck = load_deck(path)
+            except DeckError:
+                continue  # a broken example must not keep the app from starting
+            if (deck.game, deck.name) not in have:
+                self.store.save_deck(deck.game, deck.name, path.read_text(encoding="utf-8"))
+
+    def decks(self) -> list[Deck]:
+        """Every stored deck that still parses."""
+        assert self.store is not None
+        found = []
+        for _game, name, text in self.store.decks():
+            try:
+                found.append(parse_deck(text, name))
+            except DeckError:
+                continue
+        return found
+
+    def on_stop(self) -> None:
+        if self.hub is not None:
+            self.hub.stop()
+        self.feedback.close()
+        if self.store is not None:
+            self.store.close()
+
+    # -- reader events -----------------------------------------------------------------
+    def drain(self, *_args: object) -> None:
+        """Hand every waiting reader event to the UI thread; a placed tag is a scan."""
+        if self.hub is None:
+            return
+        while True:
+            try:
+                event = self.hub.queue.get_nowait()
+            except queue.Empty:
+                return
+            self.dispatch("on_reader_event", event)
+            if event.kind != "placed":
+                continue
+            screen = self.root.current_screen
+            if screen.name == "table":
+                self.session.scan(event.uid, event.reader)
+            elif hasattr(screen, "on_tag"):
+                screen.on_tag(event.uid)
+
+    def on_reader_event(self, event: TagEvent) -> None:
+        """Every tag event (placed and removed), on the UI thread, e.g. for a reader test."""
+
+    # -- navigation --------------------------------------------------------------------
+    @property
+    def table(self) -> Table | None:
+        return self.session.table
+
+    def goto(self, name: str) -> None:
+        self.root.current = name
+
+    def open_table(self, table: Table) -> None:
+        self.session.table = table
+        self.goto("scores" if table.finished else "table")
+
+    def resume(self, game_id: int) -> bool:
+        assert self.store is not None
+        try:
+            table = Table.resume(self.store, game_id)
+        except StoreError as err:
+            self.session.refuse(str(err))
+            return False
+        self.open_table(table)
+        return True
+
+    def enroll(self, uid: str) -> None:
+        """Open enrollment with this sticker ready to be named."""
+        if not self.root.has_screen("decks"):
+            self.session.refuse("Enrollment is not available in this build")
+            return
+        self.session.dismiss()
+        self.goto("decks")
+        self.root.get_screen("decks").enroll(uid)

@@ -1,0 +1,85 @@
+"""Where reader events and touches meet the table, on the UI thread.
+
+One place decides what an input means for the players: accepted (feedback, the screens
+redraw from `revision`), refused (the engine's message in a banner, the refuse sound), or
+an unknown tag (a banner offering to enroll it). Screens never call the table directly, so
+no input can bypass the banner or the feedback, and no exception reaches a player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kivy.event import EventDispatcher
+from kivy.properties import NumericProperty, ObjectProperty, OptionProperty, StringProperty
+
+from companion.inputs import DEFAULT_READER, IllegalInput
+from companion.store import StoreError
+from companion.table import Table
+from companion.uids import canonical_uid
+from hardware.feedback import Feedback, NullFeedback
+
+
+class Session(EventDispatcher):
+    table = ObjectProperty(None, allownone=True)
+    # Bumped after every accepted input: screens bind to it instead of polling the table.
+    revision = NumericProperty(0)
+    banner = StringProperty("")
+    banner_kind = OptionProperty("", options=["", "refused", "unknown"])
+    unknown_uid = StringProperty("")
+    last_event = StringProperty("")
+
+    def __init__(self, feedback: Feedback | None = None, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.feedback = feedback or NullFeedback()
+
+    def on_table(self, _session: Session, _table: Table | None) -> None:
+        self.dismiss()
+        self.last_event = ""
+
+    # -- inputs ------------------------------------------------------------------------
+    def scan(self, uid: str, reader: str = DEFAULT_READER) -> bool:
+        table = self.table
+        if table is not None:
+            try:
+                known = canonical_uid(uid) in table.components
+            except ValueError:
+                known = True  # let the table word the refusal
+            if not known:
+                self.refuse(f"This tag ({uid}) is not in the deck. Enroll it?", "unknown")
+                self.unknown_uid = uid
+                return False
+        return self._attempt(lambda t: t.scan(uid, reader))
+
+    def tap(self, word: str, arg: str | None = None) -> bool:
+        return self._attempt(lambda t: t.tap(word, arg))
+
+    def undo(self) -> bool:
+        return self._attempt(lambda t: t.undo())
+
+    def _attempt(self, action: Callable[[Table], str]) -> bool:
+        if self.table is None:
+            self.refuse("No game is running: start or resume one first")
+            return False
+        try:
+            event = action(self.table)
+        except IllegalInput as err:
+            self.refuse(err.message)
+            return False
+        except StoreError as err:
+            self.refuse(f"Not saved, so not played: {err}")
+            return False
+        self.dismiss()
+        self.last_event = event
+        self.feedback.accepted()
+        self.revision += 1
+        return True
+
+    # -- the banner --------------------------------------------------------------------
+    def refuse(self, message: str, kind: str = "refused") -> None:
+        self.unknown_uid = ""
+        self.banner, self.banner_kind = message, kind
+        self.feedback.refused()
+
+    def dismiss(self) -> None:
+        self.banner, self.banner_kind, self.unknown_uid = "", "", ""
