@@ -27,9 +27,8 @@ def _find_resumable(store: Store, source: str) -> int | None:
 
 
 def format_sheet(sheet: ScoreSheet, finished: bool) -> str:
-    kinds: list[str] = []
-    for player in sheet.players:
-        kinds += [k for k in player.breakdown if k not in kinds]
+    present = {kind for player in sheet.players for kind in player.breakdown}
+    kinds = [kind for kind in game_info(sheet.game).kinds or sorted(present) if kind in present]
     head = ["rank", "player", *kinds, "total", "repaired", "items"]
     rows = [
         [

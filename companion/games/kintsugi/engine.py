@@ -307,6 +307,8 @@ class KintsugiEngine:
         while True:
             if s.go_pos == s.players:
                 if not (s.go_repaired and self.rules.escalating_repairs):
+                    if s.auto_passed:
+                        s.event += f"; {', '.join(dict.fromkeys(s.auto_passed))} cannot repair"
                     self._end_round(s)
                     return
                 s.go_pos, s.go_repaired = 0, False

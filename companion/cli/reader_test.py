@@ -1,0 +1,147 @@
+"""`companion reader test`: open the configured readers and show what they see, live.
+
+The first thing to run after wiring a reader, so every failure ends in a sentence that
+says what to do. `hardware` is imported inside the function: the rest of the CLI works
+on machines without any reader packages.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from datetime import datetime
+from typing import Any, TextIO
+
+BAD_VERSIONS = (0x00, 0xFF)
+SIM_WAIT = 3.0  # seconds the simulated tag may take to be seen placed, then removed
+DEMO_UID = "04D3E70A6B5C80"
+
+
+def diagnose(scheme: str, problem: str | BaseException) -> str:
+    """What to do about a reader that failed to open or reports a problem."""
+    text = str(problem)
+    if isinstance(problem, PermissionError) or "Permission denied" in text or "Errno 13" in text:
+        groups = "dialout" if scheme == "serial" else "spi,gpio"
+        return (
+            f"permission denied: add your user to the {groups.replace(',', ' and ')} groups "
+            f"(sudo usermod -aG {groups} $USER), then log out and in again"
+        )
+    if scheme in ("rc522", "mfrc522") and isinstance(problem, FileNotFoundError):
+        return (
+            "SPI is off: enable it with raspi-config (Interface Options > SPI) "
+            "or add dtparam=spi=on to /boot/firmware/config.txt, then reboot"
+        )
+    if scheme == "serial" and ("No such file" in text or "Errno 2" in text):
+        return "no such serial port: is the bridge plugged in? (ls /dev/ttyACM* /dev/ttyUSB*)"
+    return text
+
+
+def describe(reader: Any) -> str:
+    """A reader's own description, or its chip version, or just its type."""
+    if hasattr(reader, "describe"):
+        return reader.describe()
+    version = getattr(reader, "version", None)
+    if isinstance(version, int):
+        if version in BAD_VERSIONS:
+            return (
+                f"VersionReg 0x{version:02X}: no chip answering: check the wiring, "
+                "and that it is on 3.3 V, not 5 V"
+            )
+        return f"RC522 VersionReg 0x{version:02X}"
+    return type(reader).__name__
+
+
+def run_reader_test(spec: str | None, seconds: float | None, out: TextIO) -> int:
+    """Print each reader's chip and then every event until `seconds` pass or Ctrl-C.
+
+    With only simulated readers and no `seconds`, a virtual tag is placed and removed
+    and the test ends by itself. Returns the exit status: 0 fine, 1 a reader failed to
+    open or (sim) no event came, 2 a bad reader URL.
+    """
+    from hardware.factory import MissingDependency, open_reader, reader_spec
+    from hardware.hub import ReaderHub
+    from hardware.urls import parse_reader_spec
+
+    try:
+        urls = parse_reader_spec(reader_spec(spec))
+    except ValueError as err:
+        print(f"error: {err}", file=out)
+        return 2
+    readers = []
+    for url in urls:
+        try:
+            readers.append(open_reader(url))
+        except (ValueError, MissingDependency) as err:
+            print(f"{url.name}: {err}", file=out)
+        except OSError as err:
+            print(f"{url.name} ({url.text}): {diagnose(url.scheme, err)}", file=out)
+        else:
+            continue
+        for reader in readers:
+            reader.close()
+        return 1 if not isinstance(err, ValueError) else 2
+
+    first_events = [event for reader in readers for event in reader.poll()]
+    for url, reader in zip(urls, readers, strict=True):
+        print(f"{url.name} ({url.text}): {describe(reader)}", file=out)
+    hub = ReaderHub(readers)
+    for event in first_events:
+        hub.queue.put(event)
+    demo = [reader for reader in readers if hasattr(reader, "place")]
+    all_sim = len(demo) == len(readers)
+    with hub:
+        try:
+            if all_sim and seconds is None:
+                return _sim_demo(hub, demo[0], out, {u.name: u.scheme for u in urls})
+            print("waiting for tags (Ctrl-C to stop)...", file=out)
+            _watch(hub, seconds, out, {u.name: u.scheme for u in urls})
+        except KeyboardInterrupt:
+            print("stopped", file=out)
+    return 0
+
+
+def _print_event(event: Any, out: TextIO) -> None:
+    stamp = datetime.now().strftime("%H:%M:%S.%f")[:-3]
+    print(f"{stamp} {event.reader} {event.kind} {event.uid}", file=out, flush=True)
+
+
+def _watch(hub: Any, seconds: float | None, out: TextIO, schemes: dict[str, str]) -> None:
+    deadline = None if seconds is None else time.monotonic() + seconds
+    shown: dict[str, str] = {}
+    while deadline is None or time.monotonic() < deadline:
+        _show_status(hub, out, shown, schemes)
+        try:
+            _print_event(hub.queue.get(timeout=0.1), out)
+        except queue.Empty:
+            pass
+
+
+def _show_status(hub: Any, out: TextIO, shown: dict[str, str], schemes: dict[str, str]) -> None:
+    for name, status in hub.status.items():
+        if shown.get(name, "ok") != status:
+            line = status if status == "ok" else diagnose(schemes.get(name, ""), status)
+            print(f"{name}: {line}", file=out, flush=True)
+        shown[name] = status
+
+
+def _sim_demo(hub: Any, reader: Any, out: TextIO, schemes: dict[str, str]) -> int:
+    """Place and remove a virtual tag on the simulated reader; 0 if both were seen."""
+    shown: dict[str, str] = {}
+    for kind, act in (("placed", reader.place), ("removed", reader.remove)):
+        print(f"(simulated: {kind} a virtual NTAG213 {DEMO_UID} on {reader.name})", file=out)
+        act(DEMO_UID)
+        deadline = time.monotonic() + SIM_WAIT
+        while True:
+            _show_status(hub, out, shown, schemes)
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                print(f"{reader.name}: the virtual tag was never seen {kind}", file=out)
+                return 1
+            try:
+                event = hub.queue.get(timeout=min(remaining, 0.1))
+            except queue.Empty:
+                continue
+            _print_event(event, out)
+            if event.kind == kind and event.uid == DEMO_UID:
+                break
+    return 0
