@@ -307,8 +307,11 @@ class KintsugiEngine:
         while True:
             if s.go_pos == s.players:
                 if not (s.go_repaired and self.rules.escalating_repairs):
-                    if s.auto_passed:
-                        s.event += f"; {', '.join(dict.fromkeys(s.auto_passed))} cannot repair"
+                    passed = list(dict.fromkeys(s.auto_passed))
+                    if len(passed) == s.players:
+                        s.event += "; nobody can repair"
+                    elif passed:
+                        s.event += f"; {', '.join(passed)} cannot repair"
                     self._end_round(s)
                     return
                 s.go_pos, s.go_repaired = 0, False
