@@ -21,9 +21,9 @@ def diagnose(scheme: str, problem: str | BaseException) -> str:
     """What to do about a reader that failed to open or reports a problem."""
     text = str(problem)
     if isinstance(problem, PermissionError) or "Permission denied" in text or "Errno 13" in text:
-        groups = "dialout" if scheme == "serial" else "spi,gpio"
+        groups, named = ("dialout", "group") if scheme == "serial" else ("spi,gpio", "groups")
         return (
-            f"permission denied: add your user to the {groups.replace(',', ' and ')} groups "
+            f"permission denied: add your user to the {groups.replace(',', ' and ')} {named} "
             f"(sudo usermod -aG {groups} $USER), then log out and in again"
         )
     if scheme in ("rc522", "mfrc522") and isinstance(problem, FileNotFoundError):
@@ -41,6 +41,9 @@ def describe(reader: Any) -> str:
     if hasattr(reader, "describe"):
         return reader.describe()
     version = getattr(reader, "version", None)
+    fault = getattr(reader, "fault", None)
+    if fault:
+        return f"not answering: {fault}"
     if isinstance(version, int):
         if version in BAD_VERSIONS:
             return (
@@ -58,7 +61,7 @@ def run_reader_test(spec: str | None, seconds: float | None, out: TextIO) -> int
     and the test ends by itself. Returns the exit status: 0 fine, 1 a reader failed to
     open or (sim) no event came, 2 a bad reader URL.
     """
-    from hardware.factory import MissingDependency, open_reader, reader_spec
+    from hardware.factory import reader_spec
     from hardware.hub import ReaderHub
     from hardware.urls import parse_reader_spec
 
@@ -67,19 +70,9 @@ def run_reader_test(spec: str | None, seconds: float | None, out: TextIO) -> int
     except ValueError as err:
         print(f"error: {err}", file=out)
         return 2
-    readers = []
-    for url in urls:
-        try:
-            readers.append(open_reader(url))
-        except (ValueError, MissingDependency) as err:
-            print(f"{url.name}: {err}", file=out)
-        except OSError as err:
-            print(f"{url.name} ({url.text}): {diagnose(url.scheme, err)}", file=out)
-        else:
-            continue
-        for reader in readers:
-            reader.close()
-        return 1 if not isinstance(err, ValueError) else 2
+    readers, status = _open_all(urls, out)
+    if status:
+        return status
 
     first_events = [event for reader in readers for event in reader.poll()]
     for url, reader in zip(urls, readers, strict=True):
@@ -98,6 +91,30 @@ def run_reader_test(spec: str | None, seconds: float | None, out: TextIO) -> int
         except KeyboardInterrupt:
             print("stopped", file=out)
     return 0
+
+
+def _open_all(urls: list[Any], out: TextIO) -> tuple[list[Any], int]:
+    """Open every reader, or none: (readers, 0), or ([], exit status) after saying why."""
+    from hardware.factory import MissingDependency, open_reader
+
+    readers = []
+    for url in urls:
+        try:
+            readers.append(open_reader(url))
+            continue
+        except ValueError as err:
+            print(f"error: {err}", file=out)
+            status = 2
+        except MissingDependency as err:
+            print(f"{url.name}: {err}", file=out)
+            status = 1
+        except OSError as err:
+            print(f"{url.name} ({url.text}): {diagnose(url.scheme, err)}", file=out)
+            status = 1
+        for reader in readers:
+            reader.close()
+        return [], status
+    return readers, 0
 
 
 def _print_event(event: Any, out: TextIO) -> None:
