@@ -105,14 +105,13 @@ class DecksScreen(Screen):
 
     def enroll(self, uid: str) -> None:
         """Open enrollment for `uid`, in the deck of the game being played if there is one."""
-        if self.deck is None:
-            self.deck = self._deck_in_play() or self._only_deck()
-        if self.deck is None:
+        deck = self._deck_in_play() or self.deck or self._only_deck()
+        if deck is None:
+            self.close_deck()
             self.pending_uid = uid
-            self.pane = "list"
-            self.refresh()
             self.say(f"Choose the deck for tag {uid}, or create one")
             return
+        self.open_deck(deck)
         self.on_tag(uid)
 
     def _deck_in_play(self) -> Deck | None:

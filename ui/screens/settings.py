@@ -1,0 +1,206 @@
+"""Settings screen: readers (with a live reader test), feedback, and the rulings that are settings.
+
+Everything is stored in the app's store so the choices survive restarts and travel with the
+database. The reader test opens its own readers and hub, independent of the app's, and closes
+them when the screen is left so no SPI device or serial port stays held.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.factory import Factory
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from companion.games.kintsugi.rules import RULESETS, Ruleset
+from companion.store import Store, StoreError
+from hardware.factory import open_readers, reader_spec
+from hardware.hub import ReaderHub, one_line
+from hardware.urls import parse_reader_spec
+from ui.theme import THEME
+from ui.widgets import controls  # noqa: F401  (rules used by settings.kv)
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+LOG_LINES = 8
+
+
+def rules_key(game: str) -> str:
+    return f"rules.{game}"
+
+
+def spec_from_text(text: str) -> str:
+    """One reader per line (or comma-separated) -> the one-line spec open_readers takes."""
+    parts = [p.strip() for line in text.splitlines() for p in line.split(",")]
+    return ",".join(p for p in parts if p)
+
+
+class RulingRow(BoxLayout):
+    """One ruling: its question and one toggle per accepted answer."""
+
+    screen = ObjectProperty(None)
+    game = StringProperty("")
+    key = StringProperty("")
+    help = StringProperty("")
+
+
+class SettingsScreen(Screen):
+    store = ObjectProperty(None, allownone=True)  # None: the running app's store
+    readers_text = StringProperty("")
+    feedback_on = BooleanProperty(True)
+    testing = BooleanProperty(False)
+    test_log = StringProperty("")
+    test_status = StringProperty("")
+    chip = StringProperty("")
+    config_note = StringProperty("")
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self._hub: ReaderHub | None = None
+        self._drain = Clock.schedule_interval(self._drain_test, 0.05)
+        self._drain.cancel()
+
+    @property
+    def the_store(self) -> Store:
+        return self.store if self.store is not None else App.get_running_app().store
+
+    def say(self, message: str, kind: str = "info") -> None:
+        self.ids.banner.show(message, kind)
+
+    # -- showing -----------------------------------------------------------------------
+    def on_pre_enter(self, *_args: object) -> None:
+        self.load()
+
+    def on_leave(self, *_args: object) -> None:
+        self.stop_test()
+
+    def load(self) -> None:
+        store = self.the_store
+        app = App.get_running_app()
+        spec = store.get_setting("readers") or reader_spec(getattr(app, "reader_spec", None))
+        self.readers_text = "\n".join(spec_from_text(spec).split(","))
+        self.feedback_on = bool(store.get_setting("feedback", True))
+        data_dir = getattr(app, "data_dir", None) or getattr(app, "user_data_dir", "")
+        self.config_note = (
+            f"Kivy's own settings (window, touch input) are in {Path(data_dir) / 'companion.ini'}"
+            " — the app's data folder, not ~/.kivy. See docs/ui.md."
+        )
+        self._fill_rulings()
+
+    def _fill_rulings(self) -> None:
+        box = self.ids.rulings
+        box.clear_widgets()
+        for ruleset in RULESETS.values():
+            chosen = self._rulings(ruleset)
+            box.add_widget(Factory.FormLabel(text=ruleset.title, bold=True, color=THEME.accent))
+            for setting in ruleset.settings:
+                row = RulingRow(screen=self, game=ruleset.game, key=setting.key, help=setting.help)
+                for value in setting.choices:
+                    toggle = Factory.FormToggle(
+                        label=str(value),
+                        group=f"{ruleset.game}.{setting.key}",
+                        state="down" if value == chosen[setting.key] else "normal",
+                        allow_no_selection=False,
+                    )
+                    toggle.bind(on_release=self._on_ruling(ruleset.game, setting.key, value))
+                    row.ids.choices.add_widget(toggle)
+                box.add_widget(row)
+
+    def _rulings(self, ruleset: Ruleset) -> dict[str, object]:
+        """The stored choices in force; a stale or hand-edited value falls back to defaults."""
+        stored = self.the_store.get_setting(rules_key(ruleset.game), {}) or {}
+        try:
+            return ruleset.resolve(stored)
+        except ValueError as err:
+            self.say(f"{err}; showing the defaults", "error")
+            return ruleset.resolve({})
+
+    def _on_ruling(self, game: str, key: str, value: object) -> object:
+        return lambda _toggle: self.set_ruling(game, key, value)
+
+    # -- saving ------------------------------------------------------------------------
+    def set_ruling(self, game: str, key: str, value: object) -> None:
+        ruleset = RULESETS[game]
+        chosen = {**self._rulings(ruleset), key: value}
+        try:
+            ruleset.resolve(chosen)
+            self.the_store.set_setting(rules_key(game), chosen)
+        except (ValueError, StoreError) as err:
+            self.say(str(err), "error")
+            return
+        self.say(f"{ruleset.title}: {key.replace('_', ' ')} = {value} (applies to new games)")
+
+    def set_feedback(self, on: bool) -> None:
+        try:
+            self.the_store.set_setting("feedback", on)
+        except StoreError as err:
+            self.say(str(err), "error")
+            return
+        self.feedback_on = on
+        self.say(f"LED and sound {'on' if on else 'off'} (applies when the app next starts)")
+
+    def save_readers(self, text: str) -> bool:
+        spec = spec_from_text(text)
+        try:
+            parse_reader_spec(spec)
+            self.the_store.set_setting("readers", spec)
+        except (ValueError, StoreError) as err:
+            self.say(str(err), "error")
+            return False
+        self.readers_text = "\n".join(spec.split(","))
+        self.say(f"Readers saved: {spec} (used when the app next starts)")
+        return True
+
+    # -- reader test -------------------------------------------------------------------
+    def toggle_test(self, text: str) -> None:
+        if self.testing:
+            self.stop_test()
+        else:
+            self.start_test(text)
+
+    def start_test(self, text: str) -> None:
+        self.stop_test()
+        try:
+            readers = open_readers(spec_from_text(text))
+        except Exception as err:  # any backend failure is a message, never a crash
+            self.say(f"Cannot open the reader: {one_line(err)}", "error")
+            return
+        self.chip = "\n".join(f"{r.name}: {_describe(r)}" for r in readers)
+        self.test_log = "Place a tag on the reader..."
+        self._hub = ReaderHub(readers)
+        self._hub.start()
+        self.testing = True
+        self._drain()
+
+    def stop_test(self) -> None:
+        self._drain.cancel()
+        hub, self._hub = self._hub, None
+        if hub is not None:
+            hub.stop()
+        self.testing = False
+
+    def _drain_test(self, _dt: float) -> None:
+        hub = self._hub
+        if hub is None:
+            return
+        lines = self.test_log.splitlines()
+        while not hub.queue.empty():
+            event = hub.queue.get_nowait()
+            lines.append(f"{event.reader}: {event.kind} {event.uid}")
+        self.test_log = "\n".join(lines[-LOG_LINES:])
+        self.test_status = ", ".join(f"{name}: {state}" for name, state in hub.status.items())
+
+
+def _describe(reader: object) -> str:
+    describe = getattr(reader, "describe", None)
+    if describe is None:
+        return "opened (this reader type reports no chip version)"
+    try:
+        return describe()
+    except Exception as err:  # describing must not break the test view
+        return f"opened; chip version unreadable: {one_line(err)}"
