@@ -1,4 +1,5 @@
-"""Draw docs/wiring.svg from the pin table, so the picture cannot drift from the code.
+"""Draw docs/wiring.svg (and the build guide's table) from the pin table, so the pictures
+cannot drift from the code.
 
 Run `python -m hardware.wiring_svg docs/wiring.svg`; a test compares the committed file
 with a fresh drawing.
@@ -117,6 +118,17 @@ def render() -> str:
         "</svg>",
     ]
     return "\n".join(body) + "\n"
+
+
+def markdown_table() -> str:
+    """The wiring as the Markdown table docs/hardware.md carries (a test compares them)."""
+    lines = ["| part | module pin | header pin | function | note |", "|---|---|---|---|---|"]
+    for wire in WIRING:
+        lines.append(
+            f"| {wire.part} | {wire.signal} | {wire.header_pin} | "
+            f"{HEADER[wire.header_pin]} | {wire.note} |"
+        )
+    return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:

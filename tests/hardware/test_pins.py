@@ -71,3 +71,9 @@ def test_svg_draws_every_wire_and_every_header_pin():
     assert svg.count("<polyline") == len(WIRING)
     assert svg.count("<circle") == 40
     assert "never 5 V" in svg
+
+
+def test_build_guide_carries_the_generated_wiring_table():
+    guide = (COMMITTED_SVG.parent / "hardware.md").read_text()
+    assert wiring_svg.markdown_table() in guide
+    assert "![Wiring diagram](wiring.svg)" in guide
