@@ -114,3 +114,9 @@ def test_the_readers_box_shows_the_spec_in_force_when_none_is_saved(screen, monk
     monkeypatch.setenv("COMPANION_READER", "seat1=sim://,seat2=sim://")
     screen.load()
     assert screen.readers_text == "seat1=sim://\nseat2=sim://"
+
+
+def test_the_kivy_config_note_names_the_config_file_in_use(screen):
+    import kivy
+
+    assert kivy.kivy_config_fn in screen.config_note

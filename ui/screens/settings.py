@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import kivy
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.factory import Factory
@@ -85,10 +86,9 @@ class SettingsScreen(Screen):
         spec = store.get_setting("readers") or reader_spec(getattr(app, "reader_spec", None))
         self.readers_text = "\n".join(spec_from_text(spec).split(","))
         self.feedback_on = bool(store.get_setting("feedback", True))
-        data_dir = getattr(app, "data_dir", None) or getattr(app, "user_data_dir", "")
         self.config_note = (
-            f"Kivy's own settings (window, touch input) are in {Path(data_dir) / 'companion.ini'}"
-            " — the app's data folder, not ~/.kivy. See docs/ui.md."
+            f"Kivy's own settings (window, touch input) are in {kivy.kivy_config_fn}: the"
+            " app's data folder, not ~/.kivy. See docs/ui.md for the touch panel settings."
         )
         self._fill_rulings()
 
