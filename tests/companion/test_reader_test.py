@@ -38,7 +38,7 @@ def test_default_reader_comes_from_the_environment(monkeypatch):
 def test_script_events_are_printed_live(tmp_path):
     script = tmp_path / "s.script"
     script.write_text("scan 04A1B2C3D4E5F6 @seat1\nscan DEADBEEF\n")
-    status, lines = run(f"script://{script}", seconds=0.3)
+    status, lines = run(f"script://{script}", seconds=0.15)
     assert status == 0
     assert events(lines) == [
         ("seat1", "placed", "04A1B2C3D4E5F6"),
