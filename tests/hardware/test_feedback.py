@@ -15,7 +15,7 @@ from hardware.feedback import (
 from hardware.pins import BUZZER_GPIO, LED_GPIO, header_pin_of
 
 SPEED = 10  # every pattern ten times faster than at the table
-TOLERANCE = 0.012
+TOLERANCE = 0.05  # what gpiozero's own assert_states_and_times allows
 
 
 @pytest.fixture
@@ -38,7 +38,8 @@ def pulses(pin, settle_count, timeout=1.0):
 def assert_close(actual, expected):
     assert [s for s, _ in actual] == [s for s, _ in expected]
     for (_, got), (_, want) in zip(actual, expected, strict=True):
-        assert abs(got - want) < TOLERANCE, (actual, expected)
+        # never shorter (a timer does not fire early); later only by scheduling jitter
+        assert want * 0.9 <= got < want + TOLERANCE, (actual, expected)
 
 
 def test_defaults_come_from_the_pin_table(feedback):
