@@ -1,0 +1,119 @@
+"""Write a PNG of every app screen, driving a demo game to reach the table, breakage, repair
+and scores screens: `python tools/screenshots.py [FOLDER]` (default docs/screenshots/).
+
+Runs offscreen at 800x480 (the official Pi display) with a throwaway data directory, so it
+works on CI and never touches a player's database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = "broken-and-beautiful"
+SCRIPT = ROOT / "examples" / f"{GAME}-3p.script"
+PLAYERS = ["Ana", "Ben", "Cleo"]
+NEW_TAG = "04C0FFEE000001"
+SETTLE_FRAMES = 4
+
+Shot = tuple[str, Callable[[], None]]
+
+
+def _prepare_environment(work: Path) -> None:
+    """Kivy reads these at import, so they are set before anything imports it."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+    os.environ.update(
+        KIVY_NO_ARGS="1",
+        KIVY_NO_CONSOLELOG="1",
+        KIVY_NO_FILELOG="1",
+        KIVY_WINDOW="sdl2",
+        KIVY_HOME=str(work / "kivy"),
+        COMPANION_DATA=str(work / "data"),
+        KCFG_GRAPHICS_WIDTH="800",
+        KCFG_GRAPHICS_HEIGHT="480",
+    )
+    sys.path.insert(0, str(ROOT))
+
+
+def shots(app: object) -> Iterator[Shot]:
+    """(file name, action) in order; each action leaves the screen worth photographing."""
+    from companion.table import Table
+    from hardware.script import ScanStep, load_script
+
+    session = app.session
+    yield "home", lambda: app.goto("home")
+    yield "setup", lambda: app.goto("setup")
+    yield "decks", lambda: app.goto("decks")
+    yield "settings", lambda: app.goto("settings")
+    yield "history-empty", lambda: app.goto("history")
+
+    deck = next(d for d in app.decks() if d.game == GAME)
+    yield "table", lambda: app.open_table(Table.start(app.store, deck, PLAYERS))
+    yield "table-unknown-tag", lambda: session.scan(NEW_TAG)
+    yield "decks-enroll", lambda: app.enroll(NEW_TAG)  # the banner's "Enroll now"
+    screen = app.root.get_screen("table")
+    yield "table-virtual-table", lambda: (app.goto("table"), screen.toggle_drawer())
+    screen.toggle_drawer()
+    seen: set[str] = set()
+    for step in load_script(SCRIPT):
+        if isinstance(step, ScanStep):
+            session.scan(step.uid, step.reader)
+        else:
+            session.tap(step.option, step.arg)
+        phase = "over" if app.table.finished else app.table.prompt.phase
+        wanted = {"broke": "breakage", "repair": "repair", "over": "scores"}.get(phase)
+        if wanted and wanted not in seen:
+            seen.add(wanted)
+            yield wanted, (lambda: app.goto("scores")) if phase == "over" else (lambda: None)
+    yield "history", lambda: app.goto("history")
+
+
+def run(folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="screenshots-") as work:
+        _prepare_environment(Path(work))
+        from kivy.clock import Clock
+        from kivy.core.window import Window
+
+        from ui.app import CompanionApp
+
+        written: list[Path] = []
+        app = CompanionApp(reader="sim://", demo=True)
+
+        def drive(plan: Iterator[Shot]) -> None:
+            try:
+                name, action = next(plan)
+            except StopIteration:
+                app.stop()
+                return
+            action()
+
+            def take(_dt: float) -> None:
+                path = Path(Window.screenshot(name=str(Path(work) / f"{name}.png")))
+                written.append(path.replace(folder / f"{name}.png"))
+                drive(plan)
+
+            Clock.schedule_once(lambda _dt: Clock.schedule_once(take, 0), SETTLE_FRAMES / 60)
+
+        app.bind(on_start=lambda _app: drive(shots(app)))
+        app.run()
+        return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", nargs="?", default=str(ROOT / "docs" / "screenshots"))
+    args = parser.parse_args(argv)
+    written = run(Path(args.folder))
+    for path in written:
+        print(path)
+    return 0 if written else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
