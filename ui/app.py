@@ -13,7 +13,7 @@ import queue
 from pathlib import Path
 
 from kivy.app import App
-from kivy.clock import Clock
+from kivy.clock import Clock, ClockEvent
 from kivy.properties import StringProperty
 
 from companion.deck import Deck, DeckError, load_deck, parse_deck
@@ -58,6 +58,7 @@ class CompanionApp(App):
         self.demo = demo
         self.store: Store | None = None
         self.hub: ReaderHub | None = None
+        self._ticks: list[ClockEvent] = []
         self.sim = None  # the simulated reader, when there is one: the virtual table drives it
 
     # -- composition -------------------------------------------------------------------
@@ -87,7 +88,7 @@ class CompanionApp(App):
                 continue  # a screen still being written; the others work without it
             self.root.add_widget(screen())
         self.root.current = "home"
-        Clock.schedule_interval(self.drain, 0)
+        self._ticks.append(Clock.schedule_interval(self.drain, 0))
         return self.root
 
     def _open_readers(self) -> None:
@@ -100,7 +101,7 @@ class CompanionApp(App):
         self.hub = ReaderHub(readers)
         self.hub.start()
         self._update_status()
-        Clock.schedule_interval(self._update_status, STATUS_INTERVAL_S)
+        self._ticks.append(Clock.schedule_interval(self._update_status, STATUS_INTERVAL_S))
 
     def _update_status(self, *_args: object) -> None:
         if self.hub is not None:
@@ -130,6 +131,8 @@ class CompanionApp(App):
         return found
 
     def on_stop(self) -> None:
+        for tick in self._ticks:
+            tick.cancel()
         if self.hub is not None:
             self.hub.stop()
         self.feedback.close()

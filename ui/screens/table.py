@@ -163,6 +163,7 @@ class TableScreen(Screen):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._shown: dict[str, Any] = {}
+        self._lifts: dict[str, Any] = {}  # uid -> the pending lift of a virtual card
         self.breakage = BreakageOverlay()
         self.drawer = VirtualTable()
         app = App.get_running_app()
@@ -279,7 +280,21 @@ class TableScreen(Screen):
         self.refresh()
 
     def virtual_scan(self, card: CardView) -> None:
-        """Lay the card on the simulated reader and lift it again, as a player would."""
-        sim = App.get_running_app().sim
-        sim.place(card.tag)
-        Clock.schedule_once(lambda _dt: sim.remove(card.tag), VIRTUAL_LIFT_S)
+        """Lay the card on the simulated reader and lift it again, as a player would.
+
+        A card tapped again while it still lies there is lifted first, so the reader sees
+        it leave and arrive: every tap is a scan.
+        """
+        sim, uid = App.get_running_app().sim, card.tag
+        pending = self._lifts.pop(uid, None)
+        if pending is not None:
+            pending.cancel()
+            sim.remove(uid)
+            Clock.schedule_once(lambda _dt: self.virtual_scan(card), VIRTUAL_LIFT_S)
+            return
+        sim.place(uid)
+        self._lifts[uid] = Clock.schedule_once(lambda _dt: self._lift(uid), VIRTUAL_LIFT_S)
+
+    def _lift(self, uid: str) -> None:
+        self._lifts.pop(uid, None)
+        App.get_running_app().sim.remove(uid)

@@ -1,0 +1,92 @@
+"""Drive the real CompanionApp in this process: open it, tick frames, press what players press."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+
+from tests.ui._window import require_window
+
+require_window()
+
+from kivy.app import App  # noqa: E402
+from kivy.base import EventLoop  # noqa: E402
+from kivy.core.window import Window  # noqa: E402
+from kivy.uix.widget import Widget  # noqa: E402
+
+from companion.deck import Component, Deck  # noqa: E402
+from ui.app import CompanionApp  # noqa: E402
+
+# 11 cards: two players play two rounds (5 dealt each), then one breakage card is left.
+SMALL = [
+    ("cup", "wave", 1), ("cup", "crane", 2), ("saucer", "wave", 1), ("bowl", "blossom", 2),
+    ("bowl", "wave", 1), ("vase", "crane", 2), ("plate", "lattice", 1), ("plate", "wave", 2),
+    ("teapot", "wave", 2), ("gold", None, 3), ("tea-jar", "crane", 1),
+]  # fmt: skip
+
+
+def small_deck() -> Deck:
+    deck = Deck("broken-and-beautiful", "Test deck")
+    for i, (kind, pattern, ingots) in enumerate(SMALL):
+        deck.add(Component(f"04000000AA{i:04X}", kind, pattern, ingots))
+    return deck
+
+
+def open_app(reader: str = "sim://?interval=0.005") -> CompanionApp:
+    app = CompanionApp(reader=reader)
+    app._run_prepare()
+    app.store.save_deck("broken-and-beautiful", "Test deck", small_deck().to_toml())
+    frames(2)
+    return app
+
+
+def close_app(app: CompanionApp) -> None:
+    app.dispatch("on_stop")
+    for child in list(Window.children):
+        Window.remove_widget(child)
+    App._running_app = None
+
+
+def frames(n: int = 1) -> None:
+    for _ in range(n):
+        EventLoop.idle()
+
+
+def until(condition: Callable[[], bool], timeout: float = 3.0) -> None:
+    """Tick frames until `condition` holds (reader events cross a thread)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("the screen did not get there in time")
+        frames()
+
+
+def press(widget: Widget) -> None:
+    assert not widget.disabled, f"{widget} is disabled"
+    widget.dispatch("on_press")
+    widget.dispatch("on_release")
+    frames()
+
+
+def walk(root: Widget) -> Iterator[Widget]:
+    yield root
+    for child in root.children:
+        yield from walk(child)
+
+
+def texts(root: Widget) -> list[str]:
+    return [w.text for w in walk(root) if isinstance(getattr(w, "text", None), str) and w.text]
+
+
+def button(root: Widget, text: str) -> Widget:
+    """The one enabled, visible button whose text starts with `text`."""
+    found = [
+        w
+        for w in walk(root)
+        if hasattr(w, "on_release")
+        and str(getattr(w, "text", "")).startswith(text)
+        and not w.disabled
+        and w.opacity > 0
+    ]
+    assert len(found) == 1, f"{len(found)} buttons start with {text!r}: {texts(root)}"
+    return found[0]

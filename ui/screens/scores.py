@@ -1,0 +1,114 @@
+"""Scores: the end of a game, or a game from history, as the engine scored it.
+
+The sheet comes whole from `table.scores()` (or a replay of a saved game), breakdown,
+ranks, winners and the tie-break sentence included; nothing is added up here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from companion.engine import ScoreSheet
+from ui.theme import THEME
+from ui.widgets import controls  # noqa: F401  (FormButton)
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+
+def headline(sheet: ScoreSheet) -> str:
+    names = " and ".join(sheet.winners)
+    return f"{names} {'win' if len(sheet.winners) > 1 else 'wins'}!"
+
+
+def sheet_rows(sheet: ScoreSheet) -> list[list[str]]:
+    """The sheet as a grid: a header, one row per kind scored, then totals and ranks."""
+    kinds: list[str] = []
+    for player in sheet.players:
+        kinds += [kind for kind in player.breakdown if kind not in kinds]
+    rows = [[""] + [p.name for p in sheet.players]]
+    for kind in kinds:
+        rows.append(
+            [kind.replace("-", " ")] + [str(p.breakdown.get(kind, "-")) for p in sheet.players]
+        )
+    rows.append(["repaired items"] + [str(p.repaired) for p in sheet.players])
+    rows.append(["items"] + [str(p.items) for p in sheet.players])
+    rows.append(["TOTAL"] + [str(p.total) for p in sheet.players])
+    rows.append(
+        ["rank"] + [f"#{p.rank}" + (" WINNER" if p.rank == 1 else "") for p in sheet.players]
+    )
+    return rows
+
+
+class Bar(BoxLayout):
+    player = StringProperty("")
+    total = NumericProperty(0)
+    share = NumericProperty(0)  # of the tallest bar, 0..1
+    winner = BooleanProperty(False)
+
+
+class BarChart(BoxLayout):
+    """Totals as bars drawn on the canvas; the winner's bar is also labelled, not only gold."""
+
+    totals = ListProperty([])  # (name, total, winner)
+
+    def on_totals(self, *_args: object) -> None:
+        self.clear_widgets()
+        top = max((total for _, total, _ in self.totals), default=0) or 1
+        for name, total, winner in self.totals:
+            self.add_widget(Bar(player=name, total=total, share=total / top, winner=winner))
+
+
+class ScoresScreen(Screen):
+    title = StringProperty("")
+    tiebreak = StringProperty("")
+    live = BooleanProperty(False)  # the game on the table (undo goes back to it)
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.pinned: ScoreSheet | None = None
+
+    def on_pre_enter(self, *_args: object) -> None:
+        table = App.get_running_app().table
+        if self.pinned is None and table is not None:
+            self.show(table.scores(), live=table.finished)
+
+    def on_leave(self, *_args: object) -> None:
+        self.pinned = None
+
+    def show_saved(self, sheet: ScoreSheet) -> None:
+        """A game from history: shown until the screen is left."""
+        self.pinned = sheet
+        self.show(sheet, live=False)
+
+    def show(self, sheet: ScoreSheet, live: bool) -> None:
+        self.live = live
+        self.title = headline(sheet)
+        self.tiebreak = sheet.tiebreak
+        rows = sheet_rows(sheet)
+        grid = self.ids.grid
+        grid.clear_widgets()
+        grid.cols = len(rows[0])
+        for r, row in enumerate(rows):
+            strong = r == 0 or row[0] in ("TOTAL", "rank")
+            for c, cell in enumerate(row):
+                grid.add_widget(
+                    Factory.BodyLabel(
+                        text=cell,
+                        bold=strong,
+                        color=THEME.accent if row[0] == "TOTAL" else THEME.text,
+                        halign="left" if c == 0 else "center",
+                    )
+                )
+        self.ids.chart.totals = [(p.name, p.total, p.rank == 1) for p in sheet.players]
+
+    def undo(self) -> None:
+        app = App.get_running_app()
+        if app.session.undo():
+            app.goto("table")
