@@ -47,7 +47,10 @@ class PlayerSetup:
 
 @dataclass(frozen=True)
 class Setup:
-    """Everything a game starts from. Stored with the game so a resume needs no files."""
+    """Everything a game starts from. Stored with the game so a resume needs no files.
+
+    `components` is the deck registry, shared by every state of one game: engines read it
+    and never change it; only `Table.enroll` adds to it."""
 
     players: tuple[PlayerSetup, ...]
     components: Mapping[str, Component]

@@ -7,8 +7,9 @@ A resumed game replays the stored log, undo entries included, to the same state.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from companion.deck import Component, Deck, make_component
 from companion.engine import Engine, PlayerSetup, Prompt, ScoreSheet, Setup
@@ -88,6 +89,10 @@ class Table:
     def _replay(self, entry: LoggedInput) -> None:
         self._seq += 1
         self.last_line = max(self.last_line, entry.line or 0)
+        if entry.kind == "enroll":
+            component = make_component(self.game, json.loads(entry.arg or "{}"))
+            self._registry[component.uid] = component
+            return
         if entry.kind == "undo":
             if len(self._states) > 1:
                 self._states.pop()
@@ -132,6 +137,11 @@ class Table:
         return self.setup.components
 
     @property
+    def _registry(self) -> dict[str, Component]:
+        # Start and resume both build the setup's components as a dict shared with every state.
+        return cast(dict, self.setup.components)
+
+    @property
     def players(self) -> list[str]:
         return [p.name for p in self.setup.players]
 
@@ -155,6 +165,21 @@ class Table:
         if option == "undo":
             return self.undo(line=line)
         return self._accept(Tap(option, arg), LoggedInput("tap", option=option, arg=arg, line=line))
+
+    def enroll(self, component: Component) -> str:
+        """Add a sticker enrolled mid-game. The physical card was in the deck all along, so it
+        joins the shared registry (every state sees it), not the undoable history."""
+        existing = self.components.get(component.uid)
+        if existing is not None:
+            raise IllegalInput(f"tag {component.uid} is already the {existing.label}")
+        fields = component.to_toml_fields()
+        try:
+            component = make_component(self.game, fields)
+        except ValueError as err:
+            raise IllegalInput(str(err)) from None
+        self._log(LoggedInput("enroll", uid=component.uid, arg=json.dumps(fields)))
+        self._registry[component.uid] = component
+        return f"Enrolled the {component.label}"
 
     def undo(self, *, line: int | None = None) -> str:
         if not self.can_undo:

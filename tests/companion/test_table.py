@@ -83,3 +83,23 @@ def test_a_corrupt_save_file_is_a_clear_error(tmp_path) -> None:
     path.write_bytes(b"this is not sqlite at all" * 100)
     with pytest.raises(StoreError, match="damaged or not a save file"):
         Store(path)
+
+
+def test_a_sticker_enrolled_mid_game_joins_the_deck_and_survives_resume(tmp_path) -> None:
+    from companion.deck import Component
+
+    path = tmp_path / "save.db"
+    table = Table.start(Store(path), make_deck("broken-and-beautiful", CARDS), ["Ana", "Ben"])
+    play(table, "scan 1", "scan 2")
+    newcomer = "04ABCDEF012345"
+    with pytest.raises(IllegalInput, match="enroll it first"):
+        table.scan(newcomer)
+    table.enroll(Component(newcomer, "teapot", "wave", 2))
+    table.scan(newcomer)
+    assert newcomer in table.state.draft
+    with pytest.raises(IllegalInput, match="already the wave teapot"):
+        table.enroll(Component(newcomer, "cup", "wave", 1))
+    table.undo()  # undoes the deal of the new card, not its enrollment
+    assert table.state.in_deck(newcomer)
+    again = Table.resume(Store(path), table.game_id)
+    assert again.state.in_deck(newcomer) and again.state.deck_left == len(CARDS) - 2 + 1

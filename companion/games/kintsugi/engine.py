@@ -43,7 +43,7 @@ class KintsugiEngine:
             ingots=ingots,
             supply=self.rules.supply - sum(ingots),
             first=setup.first,
-            deck=set(setup.components),
+            dealt=set(),
             collections=[[] for _ in names],
             broke=[[] for _ in names],
             repairs=[0] * players,
@@ -172,9 +172,9 @@ class KintsugiEngine:
     def _on_deal(self, s: KintsugiState, action: Input) -> None:
         self._refuse_tap(s, action)
         uid = action.uid  # type: ignore[union-attr]
-        if uid not in s.deck:
+        if not s.in_deck(uid):
             raise IllegalInput(f"The {s.label(uid)} is {s.where(uid)}: deal cards from the deck")
-        s.deck.remove(uid)
+        s.dealt.add(uid)
         s.draft.append(uid)
         s.event = f"Dealt the {s.label(uid)}"
         if len(s.draft) == s.deal_size:
@@ -232,7 +232,7 @@ class KintsugiEngine:
         s.pick += 1
         if s.pick < 2 * s.players:
             s.phase = "draft"
-        elif s.deck:
+        elif s.deck_left:
             s.phase = "breakage"
         else:
             self._break(s, None)
@@ -240,7 +240,7 @@ class KintsugiEngine:
     def _on_breakage(self, s: KintsugiState, action: Input) -> None:
         self._refuse_tap(s, action)
         uid = action.uid  # type: ignore[union-attr]
-        if uid not in s.deck:
+        if not s.in_deck(uid):
             raise IllegalInput(
                 f"The {s.label(uid)} is {s.where(uid)}: scan the top card of the deck"
             )
@@ -361,7 +361,7 @@ class KintsugiEngine:
         s.round += 1
         s.causes, s.gold_showing = (), False
         s.broke = [[] for _ in s.names]
-        s.phase = "deal" if len(s.deck) >= s.deal_size else "over"
+        s.phase = "deal" if s.deck_left >= s.deal_size else "over"
         if s.phase == "deal":
             s.event += f"; round {s.round}: {s.names[s.first]} takes the first-player marker"
         else:

@@ -10,7 +10,7 @@ from companion.inputs import Input, Scan, Tap
 def legal_inputs(s: KintsugiState) -> list[Input]:
     order = list(s.components)
     if s.phase in ("deal", "breakage"):
-        return [Scan(uid) for uid in order if uid in s.deck]
+        return [Scan(uid) for uid in order if s.in_deck(uid)]
     if s.phase == "draft":
         return [Scan(uid) for uid in s.draft]
     if s.phase == "keep":

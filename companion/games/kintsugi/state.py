@@ -23,7 +23,7 @@ class KintsugiState:
     ingots: list[int]
     supply: int
     first: int
-    deck: set[str]
+    dealt: set[str]
     round: int = 1
     phase: str = "deal"
     draft: list[str] = field(default_factory=list)
@@ -48,7 +48,7 @@ class KintsugiState:
     def clone(self) -> KintsugiState:
         copy = KintsugiState(**self.__dict__)
         copy.ingots = list(self.ingots)
-        copy.deck = set(self.deck)
+        copy.dealt = set(self.dealt)
         copy.draft = list(self.draft)
         copy.collections = [list(c) for c in self.collections]
         copy.status = dict(self.status)
@@ -59,6 +59,19 @@ class KintsugiState:
         copy.auto_passed = []
         copy.event = ""
         return copy
+
+    @property
+    def deck(self) -> set[str]:
+        """Cards not dealt yet. Derived from the shared component registry, so a sticker
+        enrolled mid-game joins the deck at every point of the game's history."""
+        return set(self.components) - self.dealt
+
+    def in_deck(self, uid: str) -> bool:
+        return uid in self.components and uid not in self.dealt
+
+    @property
+    def deck_left(self) -> int:
+        return len(self.components) - len(self.dealt)
 
     @property
     def players(self) -> int:
@@ -100,7 +113,7 @@ class KintsugiState:
         return where
 
     def where(self, uid: str) -> str:
-        if uid in self.deck:
+        if self.in_deck(uid):
             return "still in the deck"
         if uid in self.draft:
             return "in the draft area"
