@@ -52,7 +52,7 @@ def frames(n: int = 1) -> None:
         EventLoop.idle()
 
 
-def until(condition: Callable[[], bool], timeout: float = 3.0) -> None:
+def until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
     """Tick frames until `condition` holds (reader events cross a thread)."""
     deadline = time.monotonic() + timeout
     while not condition():
