@@ -98,17 +98,17 @@ class Mfrc522:
         Raises ChipFault when the chip does not come back, reads as no chip (0x00/0xFF), or
         its CRC coprocessor gets the ISO test vector wrong.
         """
-        self.write(Reg.Command, Cmd.SoftReset)
-        deadline = self.clock() + 0.05
-        while self.read(Reg.Command) & POWER_DOWN:
-            if self.clock() > deadline:
-                raise ChipFault("the chip did not come out of soft reset")
         version = self.version()
         if version in (0x00, 0xFF):
             raise ChipFault(
                 f"VersionReg reads 0x{version:02X}: no chip answering "
                 "(SPI enabled? wiring? the RC522 wants 3.3 V, never 5 V)"
             )
+        self.write(Reg.Command, Cmd.SoftReset)
+        deadline = self.clock() + 0.05
+        while self.read(Reg.Command) & POWER_DOWN:
+            if self.clock() > deadline:
+                raise ChipFault("the chip did not come out of soft reset")
         self.write(Reg.TMode, T_AUTO)
         self.write(Reg.TPrescaler, PRESCALER)
         self._timeout = None

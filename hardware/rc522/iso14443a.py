@@ -171,33 +171,33 @@ class Iso14443a:
         return Card(uid, sak)
 
     def inventory(self, *, max_tags: int = 8, wake_attempts: int = 1) -> Inventory:
-        """Every tag in the field, each selected and halted once.
+        """Every tag in the field, each selected and halted once. Raises ChipFault.
 
-        `wake_attempts` > 1 retries a silent first WUPA, so one lost frame does not look
-        like an empty field when tags are known to be present. Raises ChipFault.
+        `wake_attempts` > 1 repeats a WUPA met with silence: the first WUPA only settles a
+        tag left READY or ACTIVE by a lost frame, and a frame may be lost itself.
         """
-        result = Inventory()
         found: dict[str, Card] = {}
         exhausted: set[Path] = set()
-        attempts = wake_attempts
+        noisy = False
+        complete = False
         for _ in range(2 * max_tags):
             try:
-                if not any(self.wake() for _ in range(attempts)):
+                if not any(self.wake() for _ in range(wake_attempts)):
+                    # Silence is an empty field only if nothing was heard this poll; after
+                    # a collision promised more tags it is a lost frame.
+                    complete = not found and not noisy
                     break
-                attempts = 1
                 card, choices = self.select(exhausted)
             except Noise:
-                result.clean = False
+                noisy = True
                 self.halt()
                 continue
             found[card.hex] = card
             self.halt()
             if _exhaust(exhausted, choices):
+                complete = True  # every branch walked: noise in earlier rounds is moot
                 break
-        else:
-            result.clean = False
-        result.cards = list(found.values())
-        return result
+        return Inventory(list(found.values()), complete)
 
 
 def _exhaust(exhausted: set[Path], choices: list[tuple[Path, int]]) -> bool:

@@ -82,12 +82,17 @@ class Rc522Reader(Reader):
             self.chip.antenna(True)
             self._field_off = False
             self._settling = True
-        attempts = 2 if self.tracker.present else 1
-        inventory = self.iso.inventory(max_tags=self.max_tags, wake_attempts=attempts)
+        inventory = self.iso.inventory(max_tags=self.max_tags)
+        seen = {card.hex for card in inventory.cards}
+        if inventory.clean and set(self.tracker.present) - seen:
+            # Before counting a miss, look again, harder: a lost WUPA or HLTA frame leaves
+            # a tag silent for one round, and the next WUPA wakes it.
+            inventory = self.iso.inventory(max_tags=self.max_tags, wake_attempts=3)
+            seen |= {card.hex for card in inventory.cards}
         self.watchdog.ok()
         clean = inventory.clean and not self._settling  # tags just powered may miss a WUPA
         self._settling = False
-        events = self.tracker.update([card.hex for card in inventory.cards], clean, now)
+        events = self.tracker.update(sorted(seen), clean, now)
         if any(event.kind == "removed" for event in events):
             # Field off until the next poll: a tag half out of the field restarts cleanly.
             self.chip.antenna(False)
