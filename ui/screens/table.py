@@ -293,8 +293,8 @@ class TableScreen(Screen):
             Clock.schedule_once(lambda _dt: self.virtual_scan(card), VIRTUAL_LIFT_S)
             return
         sim.place(uid)
-        self._lifts[uid] = Clock.schedule_once(lambda _dt: self._lift(uid), VIRTUAL_LIFT_S)
+        self._lifts[uid] = Clock.schedule_once(lambda _dt: self._lift(sim, uid), VIRTUAL_LIFT_S)
 
-    def _lift(self, uid: str) -> None:
+    def _lift(self, sim: Any, uid: str) -> None:
         self._lifts.pop(uid, None)
-        App.get_running_app().sim.remove(uid)
+        sim.remove(uid)

@@ -1,0 +1,50 @@
+"""Kill the app mid-game (SIGKILL, like a pulled plug) and start it again: the home screen
+offers that game first, and resuming it restores exactly the state the players saw."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.ui._window import require_window
+
+require_window()
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def driver(data, *args):
+    env = dict(os.environ, COMPANION_DATA=str(data))
+    errors = open(data / f"{args[0]}.stderr", "w")  # read after it ends
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.ui.resume_driver", *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=errors,
+        text=True,
+    )
+
+
+def test_a_killed_game_resumes_exactly_where_it_was(tmp_path):
+    playing = driver(tmp_path, "play", "9")  # deal 5, then draft and keep/sell
+    try:
+        line = playing.stdout.readline()
+    finally:
+        playing.send_signal(signal.SIGKILL)
+        playing.wait(10)
+    assert line, (tmp_path / "play.stderr").read_text()[-3000:]
+    before = json.loads(line)
+    assert before["phase"] in ("draft", "keep") and before["shown"] == before["prompt"]
+    resumed = driver(tmp_path, "resume")
+    out, _ = resumed.communicate(timeout=60)
+    assert resumed.returncode == 0, (tmp_path / "resume.stderr").read_text()[-3000:]
+    lines = [json.loads(line) for line in out.splitlines()]
+    offer = lines[0]["button"]
+    assert offer.startswith("Resume Broken and Beautiful: Ana, Ben") and "round 1" in offer
+    after = lines[1]
+    assert after == before
