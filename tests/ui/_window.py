@@ -1,4 +1,4 @@
-"""Open Kivy's offscreen window for UI tests, or skip them cleanly.
+"""Open Kivy's offscreen window for UI tests, or fail them with one clear reason.
 
 A Kivy window that cannot open calls sys.exit() and would end the whole pytest run, so a
 throwaway subprocess tries first; the answer is cached in the environment for this run.
@@ -32,7 +32,8 @@ def require_window() -> None:
         probe = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, timeout=60)
         os.environ["UI_TEST_WINDOW_OK"] = "1" if probe.returncode == 0 else "0"
     if os.environ["UI_TEST_WINDOW_OK"] != "1":
-        pytest.skip("no Kivy window can open here (needs libgl1/libegl1)", allow_module_level=True)
+        # Never a silent skip: CI must show that the UI went untested, and why.
+        pytest.fail("no Kivy window can open here (install libgl1 libegl1: ./dev test does)", pytrace=False)
     from kivy.config import Config
 
     Config.set("graphics", "width", "800")
