@@ -39,6 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 1
     os.environ.setdefault("KIVY_HOME", str(data_dir() / "kivy"))
+    Path(os.environ["KIVY_HOME"]).mkdir(parents=True, exist_ok=True)  # Kivy makes one level
     os.environ["KIVY_NO_ARGS"] = "1"
     os.environ.setdefault("KCFG_GRAPHICS_WIDTH", "800")
     os.environ.setdefault("KCFG_GRAPHICS_HEIGHT", "480")
