@@ -41,3 +41,8 @@ def play(table: Table, *steps: str) -> None:
         else:
             option, _, arg = rest.partition(" ")
             table.tap(option, uid(int(arg)) if arg else None)
+
+
+def keep_all(table: Table, *cards: int) -> None:
+    """Each drafter in snake order takes the next of `cards` and keeps it."""
+    play(table, *(step for n in cards for step in (f"scan {n}", "tap keep")))

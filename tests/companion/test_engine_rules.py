@@ -8,7 +8,7 @@ from companion.deck import DeckError, parse_deck
 from companion.engine import PlayerSetup
 from companion.inputs import IllegalInput
 from companion.table import Table
-from tests.companion.conftest import make_deck, play, uid
+from tests.companion.conftest import keep_all, make_deck, play, uid
 
 # Card N below is uid(N). Twelve cards: two rounds for two players, then 2 left.
 CARDS = [
@@ -111,7 +111,7 @@ def test_sale_pays_only_what_the_supply_holds(store) -> None:
 def test_scans_that_make_no_sense_are_refused_and_change_nothing(store) -> None:
     table = new_table(store)
     deal(table, 1, 2, 3, 4, 5)
-    play(table, "scan 1", "tap keep")
+    keep_all(table, 1)
     before = table.state
     with pytest.raises(IllegalInput, match="Ana's collection"):
         play(table, "scan 1")  # a card already taken
@@ -136,17 +136,7 @@ def _first_round(store, top: int = 11) -> Table:
     """Ana keeps the wave cup and the plate, Ben the crane cup and the saucer; tray left over."""
     table = new_table(store)
     deal(table, 1, 2, 3, 4, 6)
-    play(
-        table,
-        "scan 1",
-        "tap keep",
-        "scan 2",
-        "tap keep",
-        "scan 3",
-        "tap keep",
-        "scan 4",
-        "tap keep",
-    )
+    keep_all(table, 1, 2, 3, 4)
     assert table.prompt.phase == "breakage"
     play(table, f"scan {top}")
     return table
@@ -163,17 +153,7 @@ def test_breakage_from_leftover_and_top_card_trays_cause_nothing(store) -> None:
 def test_top_card_must_come_from_the_deck(store) -> None:
     table = new_table(store)
     deal(table, 1, 2, 3, 4, 6)
-    play(
-        table,
-        "scan 1",
-        "tap keep",
-        "scan 2",
-        "tap keep",
-        "scan 3",
-        "tap keep",
-        "scan 4",
-        "tap keep",
-    )
+    keep_all(table, 1, 2, 3, 4)
     with pytest.raises(IllegalInput, match="top card of the deck"):
         play(table, "scan 6")
 
@@ -226,17 +206,7 @@ def test_additional_repairs_cost_one_more_each(store) -> None:
 def test_gold_showing_gives_one_free_repair_each(store) -> None:
     table = new_table(store)
     deal(table, 1, 2, 3, 4, 5)  # gold left over
-    play(
-        table,
-        "scan 1",
-        "tap keep",
-        "scan 2",
-        "tap keep",
-        "scan 3",
-        "tap keep",
-        "scan 4",
-        "tap keep",
-    )
+    keep_all(table, 1, 2, 3, 4)
     play(table, "scan 12")  # top card cup: both cups break
     assert table.prompt.detail["gold"] is True
     play(table, "tap done")
@@ -250,17 +220,7 @@ def test_gold_showing_gives_one_free_repair_each(store) -> None:
 def test_another_players_card_during_repair_is_refused(store) -> None:
     table = new_table(store)
     deal(table, 1, 2, 3, 4, 5)
-    play(
-        table,
-        "scan 1",
-        "tap keep",
-        "scan 2",
-        "tap keep",
-        "scan 3",
-        "tap keep",
-        "scan 4",
-        "tap keep",
-    )
+    keep_all(table, 1, 2, 3, 4)
     play(table, "scan 12", "tap done")
     with pytest.raises(IllegalInput, match="Ana's turn to repair"):
         play(table, "scan 2")
@@ -269,32 +229,12 @@ def test_another_players_card_during_repair_is_refused(store) -> None:
 def test_repaired_cards_never_break_again(store) -> None:
     table = new_table(store)
     deal(table, 1, 2, 3, 4, 5)
-    play(
-        table,
-        "scan 1",
-        "tap keep",
-        "scan 2",
-        "tap keep",
-        "scan 3",
-        "tap keep",
-        "scan 4",
-        "tap keep",
-    )
+    keep_all(table, 1, 2, 3, 4)
     play(table, "scan 12", "tap done", "scan 1", "scan 2")  # free repairs for both
     assert table.prompt.phase == "deal"
     deal(table, 6, 7, 8, 9, 10)
     # Ben first now: Ben, Ana, Ana, Ben
-    play(
-        table,
-        "scan 6",
-        "tap keep",
-        "scan 7",
-        "tap keep",
-        "scan 8",
-        "tap keep",
-        "scan 9",
-        "tap keep",
-    )
+    keep_all(table, 6, 7, 8, 9)
     play(table, "scan 12")  # leftover vase, top card cup again
     assert table.prompt.detail["broke"] == {"Ana": [], "Ben": []}
     assert table.state.status[uid(1)] == "repaired"
@@ -303,31 +243,11 @@ def test_repaired_cards_never_break_again(store) -> None:
 def test_game_ends_when_the_deck_cannot_deal(store) -> None:
     table = new_table(store, cards=CARDS[:11])
     deal(table, 1, 2, 3, 4, 6)
-    play(
-        table,
-        "scan 1",
-        "tap keep",
-        "scan 2",
-        "tap keep",
-        "scan 3",
-        "tap keep",
-        "scan 4",
-        "tap keep",
-    )
+    keep_all(table, 1, 2, 3, 4)
     play(table, "scan 7", "tap done")
     deal(table, 7, 8, 9, 10, 11)
     assert table.state.deck == {uid(5)}
-    play(
-        table,
-        "scan 7",
-        "tap keep",
-        "scan 8",
-        "tap keep",
-        "scan 9",
-        "tap keep",
-        "scan 10",
-        "tap keep",
-    )
+    keep_all(table, 7, 8, 9, 10)
     play(table, "scan 5")  # leftover plate breaks Ana's plate; top card gold: a free repair
     play(table, "tap done")
     assert table.prompt.player == "Ana" and table.prompt.detail["costs"] == {uid(4): 0}
@@ -338,17 +258,7 @@ def test_game_ends_when_the_deck_cannot_deal(store) -> None:
 def test_last_round_with_an_empty_deck_skips_the_top_card(store) -> None:
     table = new_table(store, cards=CARDS[:5])
     deal(table, 1, 2, 3, 4, 5)
-    play(
-        table,
-        "scan 1",
-        "tap keep",
-        "scan 2",
-        "tap keep",
-        "scan 3",
-        "tap keep",
-        "scan 4",
-        "tap keep",
-    )
+    keep_all(table, 1, 2, 3, 4)
     assert table.prompt.phase == "broke"  # the leftover gold alone, no top card
     play(table, "tap done")
     assert table.finished
@@ -363,17 +273,7 @@ def test_a_player_who_passed_may_repair_later_unless_the_setting_says_no(store) 
         )
         table = new_table(store, cards=cards, settings={"repair_after_pass": setting})
         deal(table, 1, 2, 3, 4, 5)
-        play(
-            table,
-            "scan 1",
-            "tap keep",
-            "scan 2",
-            "tap keep",
-            "scan 4",
-            "tap keep",
-            "scan 5",
-            "tap keep",
-        )
+        keep_all(table, 1, 2, 4, 5)
         play(table, "scan 6")  # cups break (leftover cup 3, top card cup)
         table.state.ingots[:] = [5, 5]
         table.state.supply = 4

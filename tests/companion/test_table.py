@@ -7,7 +7,7 @@ import pytest
 from companion.inputs import IllegalInput
 from companion.store import Store, StoreError
 from companion.table import Table
-from tests.companion.conftest import make_deck, play, uid
+from tests.companion.conftest import keep_all, make_deck, play, uid
 
 CARDS = [
     ("cup", "wave", 1),
@@ -59,17 +59,7 @@ def test_unknown_tag_asks_to_enroll_it(store) -> None:
 def test_finished_games_are_recorded_and_undo_reopens_them(store) -> None:
     table = Table.start(store, make_deck("broken-and-beautiful", CARDS[:5]), ["Ana", "Ben"])
     play(table, "scan 1", "scan 2", "scan 3", "scan 4", "scan 5")
-    play(
-        table,
-        "scan 1",
-        "tap keep",
-        "scan 2",
-        "tap keep",
-        "scan 3",
-        "tap keep",
-        "scan 4",
-        "tap keep",
-    )
+    keep_all(table, 1, 2, 3, 4)
     play(table, "tap done")
     assert table.finished
     [row] = store.games(finished=True)
