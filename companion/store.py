@@ -76,6 +76,24 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
+    @classmethod
+    def open_or_set_aside(cls, path: str | Path) -> tuple[Store, str | None]:
+        """Open the save file; if it is damaged, keep it under another name and start afresh.
+
+        Nothing is deleted: the damaged file (and its WAL) is renamed so it can be sent to us
+        or recovered by hand, and the returned message says where it went.
+        """
+        try:
+            return cls(path), None
+        except StoreError as err:
+            path = Path(path)
+            aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+            for suffix in ("", "-wal", "-shm"):
+                part = Path(f"{path}{suffix}")
+                if part.exists():
+                    part.rename(f"{aside}{suffix}")
+            return cls(path), f"{err}; it was kept as {aside.name} and a new one started"
+
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         self.db.execute("BEGIN IMMEDIATE")

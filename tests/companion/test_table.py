@@ -93,3 +93,15 @@ def test_a_sticker_enrolled_mid_game_joins_the_deck_and_survives_resume(tmp_path
     assert table.state.in_deck(newcomer)
     again = Table.resume(Store(path), table.game_id)
     assert again.state.in_deck(newcomer) and again.state.deck_left == len(CARDS) - 2 + 1
+
+
+def test_a_damaged_save_file_is_set_aside_not_lost(tmp_path) -> None:
+    path = tmp_path / "save.db"
+    path.write_bytes(b"garbage" * 500)
+    store, message = Store.open_or_set_aside(path)
+    assert message is not None and "damaged" in message and "\n" not in message
+    [aside] = tmp_path.glob("save.db.damaged-*")
+    assert aside.read_bytes() == b"garbage" * 500
+    assert store.games() == []
+    again, message = Store.open_or_set_aside(path)
+    assert message is None
