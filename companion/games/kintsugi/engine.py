@@ -4,13 +4,21 @@ repair) as legal inputs, following the rulebooks in shared/rules and docs/ruling
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NoReturn
 
 from companion.engine import Option, Prompt, ScoreSheet, Setup
 from companion.games.kintsugi.rules import UNBREAKABLE, Ruleset
 from companion.games.kintsugi.scoring import Holding, Item, score_holdings
 from companion.games.kintsugi.state import KintsugiState
 from companion.inputs import IllegalInput, Input, Scan, Tap
+from companion.uids import canonical_uid
+
+
+def _typed_uid(text: str | None) -> str:
+    try:
+        return canonical_uid(text or "")
+    except ValueError:
+        return ""
 
 
 class KintsugiEngine:
@@ -162,16 +170,20 @@ class KintsugiEngine:
         handler(s, action)
         return s
 
-    def _refuse_tap(self, s: KintsugiState, action: Input) -> None:
+    def _not_now(self, s: KintsugiState, tap: Tap) -> NoReturn:
+        prompt = self.prompt(s)
+        can = [o.word for o in prompt.options] + ["scan a card"] * prompt.expects_scan + ["undo"]
+        raise IllegalInput(
+            f"'{tap.option}' is not possible now (you can: {', '.join(dict.fromkeys(can))})"
+        )
+
+    def _scanned(self, s: KintsugiState, action: Input) -> str:
         if isinstance(action, Tap):
-            options = [o.word for o in self.prompt(s).options] + ["undo"]
-            raise IllegalInput(
-                f"'{action.option}' is not possible now (you can: {', '.join(options)})"
-            )
+            self._not_now(s, action)
+        return action.uid
 
     def _on_deal(self, s: KintsugiState, action: Input) -> None:
-        self._refuse_tap(s, action)
-        uid = action.uid  # type: ignore[union-attr]
+        uid = self._scanned(s, action)
         if not s.in_deck(uid):
             raise IllegalInput(f"The {s.label(uid)} is {s.where(uid)}: deal cards from the deck")
         s.dealt.add(uid)
@@ -181,8 +193,7 @@ class KintsugiEngine:
             s.phase, s.pick = "draft", 0
 
     def _on_draft(self, s: KintsugiState, action: Input) -> None:
-        self._refuse_tap(s, action)
-        uid = action.uid  # type: ignore[union-attr]
+        uid = self._scanned(s, action)
         name = s.names[s.drafter]
         if uid not in s.draft:
             raise IllegalInput(
@@ -212,7 +223,7 @@ class KintsugiEngine:
         elif action.option == "sell":
             self._sell(s)
         else:
-            self._refuse_tap(s, action)
+            self._not_now(s, action)
 
     def _sell(self, s: KintsugiState) -> None:
         assert s.held is not None
@@ -238,8 +249,7 @@ class KintsugiEngine:
             self._break(s, None)
 
     def _on_breakage(self, s: KintsugiState, action: Input) -> None:
-        self._refuse_tap(s, action)
-        uid = action.uid  # type: ignore[union-attr]
+        uid = self._scanned(s, action)
         if not s.in_deck(uid):
             raise IllegalInput(
                 f"The {s.label(uid)} is {s.where(uid)}: scan the top card of the deck"
@@ -269,7 +279,7 @@ class KintsugiEngine:
         if isinstance(action, Scan):
             raise IllegalInput("Turn the broken cards sideways, then tap done")
         if action.option != "done":
-            self._refuse_tap(s, action)
+            self._not_now(s, action)
         s.phase, s.turn, s.go_pos, s.go_repaired = "repair", s.first, 0, False
         s.repairs = [0] * s.players
         s.passed = [False] * s.players
@@ -330,8 +340,8 @@ class KintsugiEngine:
             self._settle_repair(s)
             return
         if isinstance(action, Tap) and action.option != "repair":
-            self._refuse_tap(s, action)
-        uid = action.uid if isinstance(action, Scan) else (action.arg or "").upper()
+            self._not_now(s, action)
+        uid = action.uid if isinstance(action, Scan) else _typed_uid(action.arg)
         if uid not in s.components:
             raise IllegalInput(f"{name}: say which card to repair, e.g. 'repair <uid>', or scan it")
         owner = s.owner(uid)
