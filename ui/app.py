@@ -20,7 +20,7 @@ from companion.deck import Deck, DeckError, load_deck, parse_deck
 from companion.store import Store, StoreError
 from companion.table import Table
 from hardware.events import TagEvent
-from hardware.factory import open_readers
+from hardware.factory import DEFAULT_SPEC, ENV_VAR, open_readers
 from hardware.feedback import make_feedback
 from hardware.hub import ReaderHub, one_line
 from ui.session import Session
@@ -37,6 +37,20 @@ SCREENS = (
     "ui.screens.settings:SettingsScreen",
 )
 STATUS_INTERVAL_S = 0.5
+READERS_KEY = "readers"  # the store setting the Settings screen saves the reader list under
+
+
+def spec_in_force(cli: str | None, saved: str | None) -> tuple[str, str]:
+    """The reader spec to open and where it comes from.
+
+    A command line beats the environment (a one-off run), which beats the list saved in
+    Settings (the table's everyday set-up), which beats the simulated reader.
+    """
+    env = os.environ.get(ENV_VAR, "").strip()
+    for spec, source in ((cli, "--reader"), (env, ENV_VAR), (saved, "Settings")):
+        if spec:
+            return spec, source
+    return DEFAULT_SPEC, "default"
 
 
 def reader_summary(status: dict[str, str]) -> str:
@@ -77,7 +91,8 @@ class CompanionApp(App):
             self.import_demo_decks()
         self.feedback = make_feedback(bool(self.store.get_setting("feedback", True)))
         self.session = Session(self.feedback)
-        self._open_readers()
+        self._ticks.append(Clock.schedule_interval(self._update_status, STATUS_INTERVAL_S))
+        self.open_readers()
         for path in SCREENS:
             module, _, cls = path.partition(":")
             try:
@@ -91,17 +106,32 @@ class CompanionApp(App):
         self._ticks.append(Clock.schedule_interval(self.drain, 0))
         return self.root
 
-    def _open_readers(self) -> None:
+    def open_readers(self) -> bool:
+        """(Re-)open the readers in force, closing any open ones first, so a reader list
+        changed in Settings applies without restarting the app. False if they cannot open."""
+        assert self.store is not None
+        self._close_readers()
+        spec, _source = spec_in_force(self.reader_spec, self.store.get_setting(READERS_KEY))
         try:
-            readers = open_readers(self.reader_spec)
+            readers = open_readers(spec)
         except Exception as err:  # a missing reader must not stop a game played by touch
+            readers = []
             self.reader_status = f"not opened: {one_line(err)}"
-            return
         self.sim = next((r for r in readers if hasattr(r, "place")), None)
+        if self.root is not None and self.root.has_screen("table"):
+            # TableScreen reads has_sim once when built; a re-open may add or drop sim://.
+            self.root.get_screen("table").has_sim = self.sim is not None
+        if not readers:
+            return False
         self.hub = ReaderHub(readers)
         self.hub.start()
         self._update_status()
-        self._ticks.append(Clock.schedule_interval(self._update_status, STATUS_INTERVAL_S))
+        return True
+
+    def _close_readers(self) -> None:
+        hub, self.hub, self.sim = self.hub, None, None
+        if hub is not None:
+            hub.stop()
 
     def _update_status(self, *_args: object) -> None:
         if self.hub is not None:
@@ -133,8 +163,7 @@ class CompanionApp(App):
     def on_stop(self) -> None:
         for tick in self._ticks:
             tick.cancel()
-        if self.hub is not None:
-            self.hub.stop()
+        self._close_readers()
         self.feedback.close()
         if self.store is not None:
             self.store.close()

@@ -32,7 +32,7 @@ def small_deck() -> Deck:
     return deck
 
 
-def open_app(reader: str = "sim://?interval=0.005") -> CompanionApp:
+def open_app(reader: str | None = "sim://?interval=0.005") -> CompanionApp:
     app = CompanionApp(reader=reader)
     app._run_prepare()
     app.store.save_deck("broken-and-beautiful", "Test deck", small_deck().to_toml())

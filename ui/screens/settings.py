@@ -20,9 +20,10 @@ from kivy.uix.screenmanager import Screen
 
 from companion.games.kintsugi.rules import RULESETS, Ruleset
 from companion.store import Store, StoreError
-from hardware.factory import open_readers, reader_spec
+from hardware.factory import ENV_VAR, open_readers
 from hardware.hub import ReaderHub, one_line
 from hardware.urls import parse_reader_spec
+from ui.app import READERS_KEY, spec_in_force
 from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (rules used by settings.kv)
 
@@ -59,6 +60,7 @@ class SettingsScreen(Screen):
     test_status = StringProperty("")
     chip = StringProperty("")
     config_note = StringProperty("")
+    readers_note = StringProperty("")  # which reader list is in force, and why
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -82,15 +84,30 @@ class SettingsScreen(Screen):
 
     def load(self) -> None:
         store = self.the_store
-        app = App.get_running_app()
-        spec = store.get_setting("readers") or reader_spec(getattr(app, "reader_spec", None))
-        self.readers_text = "\n".join(spec_from_text(spec).split(","))
+        saved = store.get_setting(READERS_KEY)
+        self.readers_text = "\n".join(spec_from_text(saved or self._in_force()[0]).split(","))
+        self._note_readers()
         self.feedback_on = bool(store.get_setting("feedback", True))
         self.config_note = (
             f"Kivy's own settings (window, touch input) are in {kivy.kivy_config_fn}: the"
             " app's data folder, not ~/.kivy. See docs/ui.md for the touch panel settings."
         )
         self._fill_rulings()
+
+    def _in_force(self) -> tuple[str, str]:
+        app = App.get_running_app()
+        saved = self.the_store.get_setting(READERS_KEY)
+        return spec_in_force(getattr(app, "reader_spec", None), saved)
+
+    def _note_readers(self) -> None:
+        spec, source = self._in_force()
+        why = {
+            "Settings": "the list saved here",
+            "default": "nothing saved here yet",
+            "--reader": "set by --reader, which overrides the list saved here",
+            ENV_VAR: f"set by ${ENV_VAR}, which overrides the list saved here",
+        }[source]
+        self.readers_note = f"In use: {spec} ({why})"
 
     def _fill_rulings(self) -> None:
         box = self.ids.rulings
@@ -148,12 +165,19 @@ class SettingsScreen(Screen):
         spec = spec_from_text(text)
         try:
             parse_reader_spec(spec)
-            self.the_store.set_setting("readers", spec)
+            self.the_store.set_setting(READERS_KEY, spec)
         except (ValueError, StoreError) as err:
             self.say(str(err), "error")
             return False
         self.readers_text = "\n".join(spec.split(","))
-        self.say(f"Readers saved: {spec} (used when the app next starts)")
+        self._note_readers()
+        app = App.get_running_app()
+        if self._in_force()[1] != "Settings" or not hasattr(app, "open_readers"):
+            self.say(f"Readers saved: {spec}. {self.readers_note}")
+        elif app.open_readers():
+            self.say(f"Readers saved and re-opened: {spec}")
+        else:
+            self.say(f"Readers saved, but they did not open: {app.reader_status}", "error")
         return True
 
     # -- reader test -------------------------------------------------------------------
