@@ -16,7 +16,8 @@ from kivy.app import App
 from kivy.clock import Clock, ClockEvent
 from kivy.properties import StringProperty
 
-from companion.deck import Deck, DeckError, load_deck, parse_deck
+from companion.deck import Component, Deck, DeckError, load_deck, parse_deck
+from companion.inputs import IllegalInput
 from companion.store import Store, StoreError
 from companion.table import Table
 from hardware.events import TagEvent
@@ -220,3 +221,18 @@ class CompanionApp(App):
         self.session.dismiss()
         self.goto("decks")
         self.root.get_screen("decks").enroll(uid)
+
+    def join_game(self, component: Component) -> None:
+        """A sticker enrolled from the table's banner joins the running game at once (the card
+        was in the box all along), and play goes back to the table to scan it again."""
+        assert self.table is not None
+        try:
+            message = self.table.enroll(component)
+        except IllegalInput as err:
+            self.session.refuse(err.message)
+        except StoreError as err:
+            self.session.refuse(f"Not saved, so not in the game: {err}")
+        else:
+            self.session.dismiss()
+            self.session.banner = f"{message} — scan it again"
+        self.goto("table")

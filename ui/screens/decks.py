@@ -63,6 +63,7 @@ class DecksScreen(Screen):
     question = StringProperty("")
     known_uid = StringProperty("")
     pending_uid = StringProperty("")  # a tag to enroll once a deck is chosen
+    table_uid = StringProperty("")  # a tag the running game refused as unknown
 
     # -- wiring ------------------------------------------------------------------------
     @property
@@ -71,6 +72,9 @@ class DecksScreen(Screen):
 
     def on_pre_enter(self, *_args: object) -> None:
         self.refresh()
+
+    def on_leave(self, *_args: object) -> None:
+        self.table_uid = ""
 
     def on_pane(self, _screen: DecksScreen, pane: str) -> None:
         self.ids.panes.current = pane
@@ -104,7 +108,13 @@ class DecksScreen(Screen):
             self._show_known(component)
 
     def enroll(self, uid: str) -> None:
-        """Open enrollment for `uid`, in the deck of the game being played if there is one."""
+        """Open enrollment for `uid`, in the deck of the game being played if there is one;
+        once described, a sticker the running game refused joins that game."""
+        table = getattr(App.get_running_app(), "table", None)
+        try:
+            self.table_uid = canonical_uid(uid) if table is not None and not table.finished else ""
+        except ValueError:
+            self.table_uid = ""  # on_tag below says what is wrong with it
         deck = self._deck_in_play() or self.deck or self._only_deck()
         if deck is None:
             self.close_deck()
@@ -264,6 +274,9 @@ class DecksScreen(Screen):
         self.pane = "deck"
         self._fill_deck()
         self.say(f"Saved: the {component.label} ({component.ingots} ingots). Scan the next one.")
+        app = App.get_running_app()
+        if self.table_uid == component.uid and app.table.game == self.deck.game:
+            app.join_game(component)
 
     def back(self) -> None:
         if self.enrollment is None or not self.enrollment.choice:
