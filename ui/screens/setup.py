@@ -18,8 +18,10 @@ from kivy.uix.screenmanager import Screen
 from companion.catalog import game_info
 from companion.deck import Deck
 from companion.engine import PlayerSetup
+from companion.games.kintsugi.rules import RULESETS
 from companion.store import StoreError
 from companion.table import Table
+from ui.screens.settings import rules_key
 from ui.widgets import controls  # noqa: F401  (FormInput, FormToggle, NoticeBanner)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -33,6 +35,24 @@ def deck_title(deck: Deck) -> str:
     return f"{deck.name} ({game_info(deck.game).title}, {len(deck)} cards)"
 
 
+def rulings_line(game: str, stored: object) -> str:
+    """The rulings a game here would be played with that differ from the defaults, in one line,
+    so a table that changed one in Settings months ago sees it before starting."""
+    ruleset = RULESETS.get(game)
+    if ruleset is None:
+        return ""
+    try:
+        chosen = ruleset.resolve(stored or {})
+    except ValueError as err:
+        return f"Rulings: {err} (fix it in Settings)"
+    changed = [
+        f"{s.key.replace('_', ' ')}: {chosen[s.key]}"
+        for s in ruleset.settings
+        if chosen[s.key] != s.default
+    ]
+    return "Rulings: " + ("; ".join(changed) if changed else "the defaults (see Settings)")
+
+
 class SeatRow(BoxLayout):
     seat = NumericProperty(0)
     name = StringProperty("")
@@ -43,6 +63,7 @@ class SeatRow(BoxLayout):
 class SetupScreen(Screen):
     deck_titles = ListProperty([])
     deck_title = StringProperty("")
+    rulings = StringProperty("")  # the chosen deck's game's non-default rulings
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -56,6 +77,7 @@ class SetupScreen(Screen):
         remembered = [d for d in self.decks if [d.game, d.name] == saved.get("deck")]
         chosen = remembered or self.decks[:1]
         self.deck_title = deck_title(chosen[0]) if chosen else ""
+        self.on_deck_title()  # the rulings may have changed in Settings, the deck not
         names = (saved.get("names", []) + DEFAULT_NAMES[len(saved.get("names", [])) :])[:SEATS]
         new = saved.get("new", [False] * SEATS)
         first = saved.get("first", 0)
@@ -63,6 +85,16 @@ class SetupScreen(Screen):
             row.name, row.new_player, row.first = names[seat], bool(new[seat]), seat == first
         if not self.decks:
             self.ids.banner.show("No decks yet: enroll one in Decks, or start with --demo", "error")
+
+    def on_deck_title(self, *_args: object) -> None:
+        deck = self.chosen_deck()
+        store = App.get_running_app().store
+        self.rulings = (
+            rulings_line(deck.game, store.get_setting(rules_key(deck.game))) if deck else ""
+        )
+
+    def chosen_deck(self) -> Deck | None:
+        return next((d for d in self.decks if deck_title(d) == self.deck_title), None)
 
     def seats(self) -> list[SeatRow]:
         return [self.ids[f"seat{i}"] for i in range(SEATS)]
@@ -74,14 +106,14 @@ class SetupScreen(Screen):
 
     def start(self) -> None:
         app = App.get_running_app()
-        deck = next((d for d in self.decks if deck_title(d) == self.deck_title), None)
+        deck = self.chosen_deck()
         if deck is None:
             self.ids.banner.show("Choose a deck first", "error")
             return
         seated = [row for row in self.seats() if row.name.strip()]
         players = [PlayerSetup(row.name.strip(), row.new_player) for row in seated]
         first = next((i for i, row in enumerate(seated) if row.first), 0)
-        settings = app.store.get_setting(f"rules.{deck.game}", None)
+        settings = app.store.get_setting(rules_key(deck.game), None)
         try:
             table = Table.start(app.store, deck, players, first=first, settings=settings)
         except (ValueError, StoreError) as err:
