@@ -47,7 +47,7 @@ def main(mode: str, steps: int = 0) -> None:
             frames()
     home = app.root.get_screen("home")
     first = home.ids.resume.children[-1]
-    print(json.dumps({"button": first.text}), flush=True)
+    print(json.dumps({"button": first.ids.resume.text}), flush=True)
     press(button(home, "Resume"))
     frames(2)
     print(json.dumps(snapshot(app)), flush=True)

@@ -7,15 +7,11 @@ checked against a fresh Table fed the same inputs, with no UI in between.
 
 from __future__ import annotations
 
-import pytest
-
 from companion.store import Store
 from companion.table import Table
 from tests.ui.apphelp import (
     button,
-    close_app,
     frames,
-    open_app,
     press,
     small_deck,
     texts,
@@ -23,20 +19,6 @@ from tests.ui.apphelp import (
     walk,
 )
 from ui.widgets.card import CardView
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("COMPANION_DATA", str(tmp_path))
-    app = open_app()
-    app.on_reader = set()  # uids lying on the simulated reader, as its events say
-
-    def track(_app, event):
-        (app.on_reader.add if event.kind == "placed" else app.on_reader.discard)(event.uid)
-
-    app.bind(on_reader_event=track)
-    yield app
-    close_app(app)
 
 
 def start_game(app, names=("Ana", "Ben")):

@@ -144,13 +144,10 @@ def test_export_writes_the_deck_file_that_imports_back(screen, tmp_path):
 def test_delete_deck_needs_a_second_tap(screen):
     open_new_deck(screen)
 
-    class Button:
-        text = "Delete deck"
-
-    button = Button()
-    screen.delete_deck(button)
-    assert len(screen.store.decks()) == 1
-    screen.delete_deck(button)
+    button = screen.ids.delete_deck
+    button.dispatch("on_release")
+    assert len(screen.store.decks()) == 1 and button.text == "Tap again to delete"
+    button.dispatch("on_release")
     assert screen.store.decks() == [] and screen.pane == "list"
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.table import Table
 from tests.ui.apphelp import press, until
-from tests.ui.test_app_flow import app, lay, start_game  # noqa: F401  (app: the fixture)
+from tests.ui.test_app_flow import lay, start_game
 from ui.screens.decks import ChoiceButton
 
 NEW = "04999999999999"
@@ -20,7 +20,7 @@ def tap_choice(decks, value):
     )
 
 
-def test_enroll_now_during_the_deal_then_the_card_deals(app):  # noqa: F811
+def test_enroll_now_during_the_deal_then_the_card_deals(app):
     table_screen = start_game(app)
     app.sim.place(NEW)
     until(lambda: app.session.banner_kind == "unknown")
@@ -44,7 +44,7 @@ def test_enroll_now_during_the_deal_then_the_card_deals(app):  # noqa: F811
     assert NEW in Table.resume(app.store, app.table.game_id).state.draft
 
 
-def test_enrolling_outside_a_game_stays_on_the_decks_screen(app):  # noqa: F811
+def test_enrolling_outside_a_game_stays_on_the_decks_screen(app):
     app.enroll(NEW)
     decks = app.root.get_screen("decks")
     for value in ("cup", "wave", 1):
@@ -53,7 +53,7 @@ def test_enrolling_outside_a_game_stays_on_the_decks_screen(app):  # noqa: F811
     assert "Saved: the wave cup" in decks.ids.banner.message
 
 
-def test_a_refusal_from_the_game_is_a_banner_at_the_table(app):  # noqa: F811
+def test_a_refusal_from_the_game_is_a_banner_at_the_table(app):
     start_game(app)
     known = next(iter(app.table.components.values()))
     app.goto("decks")

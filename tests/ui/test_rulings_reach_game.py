@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from tests.ui.apphelp import frames, press
-from tests.ui.test_app_flow import app  # noqa: F401  (the fixture)
 from ui.screens.settings import RulingRow
 from ui.screens.setup import deck_title
 
 
-def choose_deck(app, game):  # noqa: F811
+def choose_deck(app, game):
     app.import_demo_decks()
     app.goto("setup")
     setup = app.root.get_screen("setup")
@@ -18,7 +17,7 @@ def choose_deck(app, game):  # noqa: F811
     return setup
 
 
-def test_jug_tie_full_in_settings_is_played_by_a_mintsugi_game(app):  # noqa: F811
+def test_jug_tie_full_in_settings_is_played_by_a_mintsugi_game(app):
     app.goto("settings")
     settings = app.root.get_screen("settings")
     row = next(
@@ -39,7 +38,7 @@ def test_jug_tie_full_in_settings_is_played_by_a_mintsugi_game(app):  # noqa: F8
     assert app.table.engine.settings["jug_tie"] == "full"
 
 
-def test_setup_says_when_the_rulings_are_the_defaults(app):  # noqa: F811
+def test_setup_says_when_the_rulings_are_the_defaults(app):
     setup = choose_deck(app, "broken-and-beautiful")
     assert setup.rulings == "Rulings: the defaults (see Settings)"
     app.store.set_setting("rules.broken-and-beautiful", {"repair_after_pass": "no"})

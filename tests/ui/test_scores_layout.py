@@ -7,7 +7,6 @@ from kivy.uix.label import Label
 
 from companion.engine import PlayerScore, ScoreSheet
 from tests.ui.apphelp import frames, walk
-from tests.ui.test_app_flow import app  # noqa: F401  (the fixture)
 
 NAMES = ("Cleopatra", "Maximilian", "Guinevere", "Ferdinand")
 
@@ -37,7 +36,7 @@ def overflowing(root):
     ]
 
 
-def test_four_long_names_and_the_winner_fit_the_bar_chart(app):  # noqa: F811
+def test_four_long_names_and_the_winner_fit_the_bar_chart(app):
     app.goto("scores")
     screen = app.root.get_screen("scores")
     screen.show_saved(sheet())

@@ -11,22 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.apphelp import Window, button, close_app, frames, open_app, press, texts, walk
+from tests.ui.apphelp import Window, button, frames, press, texts, walk
 from tests.ui.test_app_flow import play_one, start_game
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("COMPANION_DATA", str(tmp_path))
-    app = open_app()
-    app.on_reader = set()
-    app.bind(
-        on_reader_event=lambda _a, e: (
-            app.on_reader.add if e.kind == "placed" else app.on_reader.discard
-        )(e.uid)
-    )
-    yield app
-    close_app(app)
 
 
 @pytest.fixture(scope="module")

@@ -210,11 +210,8 @@ class DecksScreen(Screen):
             return
         self.say(f"Exported {len(self.deck)} cards to {written}")
 
-    def delete_deck(self, button: object) -> None:
-        """Two taps: the first turns the button into a confirmation."""
-        if button.text != "Tap again to delete":
-            button.text = "Tap again to delete"
-            return
+    def delete_deck(self) -> None:
+        """Called by the second tap of its ConfirmButton."""
         try:
             editor.delete_deck(self.the_store, self.deck)
         except FAILURES as err:

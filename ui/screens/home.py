@@ -10,19 +10,17 @@ import time
 from pathlib import Path
 
 from kivy.app import App
-from kivy.factory import Factory
 from kivy.lang import Builder
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.catalog import game_info
 from companion.store import GameRow, StoreError
 from companion.table import Table
-from ui.theme import THEME
-from ui.widgets import controls  # noqa: F401  (NoticeBanner, FormButton)
+from ui.widgets import controls  # noqa: F401  (ConfirmButton, FormButton)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
-
-RESUME_SHOWN = 3  # more unfinished games than this are abandoned ones; history keeps them
 
 
 def ago(seconds: float) -> str:
@@ -43,25 +41,51 @@ def describe(row: GameRow, table: Table | None, now: float) -> str:
     return f"{game_info(row.game).title}: {players}\n{where} · {ago(now - row.updated)}"
 
 
+class ResumeRow(BoxLayout):
+    """One unfinished game: resume it, or abandon it (two taps) when nobody will finish it."""
+
+    screen = ObjectProperty(None)
+    game_id = NumericProperty(0)
+    table = ObjectProperty(None, allownone=True)  # None: the save cannot be replayed
+    text = StringProperty("")
+    first = BooleanProperty(False)
+
+
 class HomeScreen(Screen):
+    has_games = BooleanProperty(False)
+
     def on_pre_enter(self, *_args: object) -> None:
         self.refresh()
 
     def refresh(self) -> None:
+        """Every unfinished game, most recent first; the list scrolls when there are many."""
         app = App.get_running_app()
         box = self.ids.resume
         box.clear_widgets()
         now = time.time()
-        for index, row in enumerate(app.store.games(finished=False)[:RESUME_SHOWN]):
+        for index, row in enumerate(app.store.games(finished=False)):
             try:
                 table = Table.resume(app.store, row.id)
             except StoreError:
                 table = None
-            button = (Factory.AccentButton if index == 0 else Factory.FormButton)(
-                text=("Resume " if table else "") + describe(row, table, now),
-                disabled=table is None,
-                height=THEME.button_height * 1.5,
+            box.add_widget(
+                ResumeRow(
+                    screen=self,
+                    game_id=row.id,
+                    table=table,
+                    text=describe(row, table, now),
+                    first=index == 0,
+                )
             )
-            button.bind(on_release=lambda _b, t=table: app.open_table(t))
-            box.add_widget(button)
-        self.ids.nothing.opacity = 0 if box.children else 1
+        self.has_games = bool(box.children)
+
+    def abandon(self, game_id: int) -> None:
+        """Delete an unfinished game for good: its inputs too, so it cannot come back."""
+        app = App.get_running_app()
+        if app.table is not None and app.table.game_id == game_id:
+            app.session.table = None
+        try:
+            app.store.delete_game(game_id)
+        except StoreError as err:
+            app.session.refuse(str(err))
+        self.refresh()

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kivy.clock import Clock
+from kivy.factory import Factory
 from kivy.lang import Builder
-from kivy.properties import OptionProperty, StringProperty
+from kivy.properties import BooleanProperty, OptionProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+ARMED_S = 4.0  # how long a destructive button waits for its second tap
 
 
 class NoticeBanner(ButtonBehavior, Label):
@@ -31,3 +35,29 @@ class NoticeBanner(ButtonBehavior, Label):
 
     def on_release(self) -> None:
         self.message = ""
+
+
+class ConfirmButton(Factory.FormButton):
+    """A button that destroys something: the first tap arms it and says so, the second fires
+    `on_confirm`. It disarms itself after ARMED_S, so a stray tap later is harmless."""
+
+    __events__ = ("on_confirm",)
+    label = StringProperty("")
+    confirm_text = StringProperty("Tap again to delete")
+    armed = BooleanProperty(False)
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self._disarm = Clock.create_trigger(lambda _dt: setattr(self, "armed", False), ARMED_S)
+
+    def on_release(self) -> None:
+        if not self.armed:
+            self.armed = True
+            self._disarm()
+            return
+        self._disarm.cancel()
+        self.armed = False
+        self.dispatch("on_confirm")
+
+    def on_confirm(self) -> None:
+        """Bound in kv: what the second tap does."""
