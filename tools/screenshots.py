@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "broken-and-beautiful"
 SCRIPT = ROOT / "examples" / f"{GAME}-3p.script"
-PLAYERS = ["Ana", "Ben", "Cleo"]
+PLAYERS = ["Anastasia", "Benedict", "Cleopatra"]  # long-ish names: do they fit?
 NEW_TAG = "04C0FFEE000001"
 SETTLE_FRAMES = 4
 
@@ -54,7 +54,8 @@ def shots(app: object) -> Iterator[Shot]:
 
     deck = next(d for d in app.decks() if d.game == GAME)
     yield "table", lambda: app.open_table(Table.start(app.store, deck, PLAYERS))
-    yield "table-unknown-tag", lambda: session.scan(NEW_TAG)
+    yield "home-resume", lambda: app.goto("home")  # the unfinished game, Abandon beside it
+    yield "table-unknown-tag", lambda: (app.goto("table"), session.scan(NEW_TAG))
     yield "decks-enroll", lambda: app.enroll(NEW_TAG)  # the banner's "Enroll now"
     screen = app.root.get_screen("table")
     yield "table-virtual-table", lambda: (app.goto("table"), screen.toggle_drawer())
