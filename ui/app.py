@@ -7,6 +7,7 @@ UI thread never waits on a reader. Nothing here knows a rule of any game.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import queue
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from kivy.app import App
 from kivy.clock import Clock, ClockEvent
+from kivy.graphics.opengl import glFlush
 from kivy.properties import StringProperty
 
 from companion.deck import Component, Deck, DeckError, load_deck, parse_deck
@@ -62,6 +64,16 @@ def reader_summary(status: dict[str, str]) -> str:
     return "ok" if not bad else "; ".join(f"{name}: {text}" for name, text in bad.items())
 
 
+def submit_frame(*_args: object) -> None:
+    """Hand each frame to the GL driver as soon as it is drawn.
+
+    Under SDL's offscreen driver a buffer swap flushes nothing, so Mesa's llvmpipe queued
+    every frame's draw calls (about 200 KB a frame on the table) until something forced a
+    flush: RSS grew by hundreds of MB and the next texture upload stalled for them all.
+    """
+    glFlush()
+
+
 class CompanionApp(App):
     title = "Table companion"
     reader_status = StringProperty("")
@@ -105,6 +117,10 @@ class CompanionApp(App):
             self.root.add_widget(screen())
         self.root.current = "home"
         self._ticks.append(Clock.schedule_interval(self.drain, 0))
+        from kivy.core.window import Window
+
+        Window.bind(on_flip=submit_frame)
+        gc.freeze()  # what start-up built lives as long as the app: no collection rescans it
         return self.root
 
     def open_readers(self) -> bool:
