@@ -42,10 +42,9 @@ def advance(app, action):
 
 
 def lay(app, uid):
-    """Put a card on the reader by hand: lifted first if it still lies there."""
-    if uid in app.on_reader:
-        app.sim.remove(uid)
-        until(lambda: uid not in app.on_reader)
+    """Put a card on the reader by hand, once a virtual tap has lifted it (lifting it by hand
+    raced the tap's pending lift, which could take the new placement off unseen)."""
+    until(lambda: uid not in app.on_reader)
     advance(app, lambda: app.sim.place(uid))
     app.sim.remove(uid)
 

@@ -7,7 +7,7 @@ shows changed, so a scan costs a relabel and a few cards, not a new widget tree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,7 @@ from kivy.uix.screenmanager import Screen
 from companion.deck import Component
 from companion.engine import Prompt
 from companion.table import Table
-from ui.widgets.card import CardView
+from ui.widgets.card import CardShelf, CardView, fill
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -53,41 +53,18 @@ def repair_label(component: Component, cost: int) -> str:
     return f"Repair {component.label}\n{plural(cost, 'ingot')} ({why})"
 
 
-def option_button(text: str, word: str, arg: str | None, enabled: bool = True) -> Any:
-    button = Factory.OptionButton(text=text, disabled=not enabled)
-    button.word, button.arg = word, arg  # kv dynamic-class properties: set after creation
-    return button
+OptionKey = tuple[str, str, str | None, bool]  # text, word, arg, enabled
 
 
-def option_buttons(prompt: Prompt, components: dict[str, Component]) -> list[Any]:
+def option_keys(prompt: Prompt, components: dict[str, Component]) -> list[OptionKey]:
     """The prompt's options; in repair, every broken card, the unaffordable ones disabled."""
-    buttons = []
+    keys = []
     offered = {(o.word, o.arg): o for o in prompt.options}
     for uid, cost in prompt.detail.get("costs", {}).items() if prompt.phase == "repair" else ():
         option = offered.pop(("repair", uid), None)
-        buttons.append(
-            option_button(repair_label(components[uid], cost), "repair", uid, bool(option))
-        )
-    for option in offered.values():
-        buttons.append(option_button(option.label, option.word, option.arg))
-    return buttons
-
-
-def fill(box: Any, widgets: Iterable[Any]) -> None:
-    box.clear_widgets()
-    for widget in widgets:
-        box.add_widget(widget)
-
-
-def cards(
-    table: Table, uids: Sequence[str], on_press: Callable[[CardView], None] | None = None
-) -> list[CardView]:
-    status = table.state.status
-    views = [CardView.of(table.components[u], status.get(u, "unbroken")) for u in uids]
-    if on_press is not None:
-        for view in views:
-            view.bind(on_release=on_press)
-    return views
+        keys.append((repair_label(components[uid], cost), "repair", uid, bool(option)))
+    keys.extend((option.label, option.word, option.arg, True) for option in offered.values())
+    return keys
 
 
 class PlayerStrip(BoxLayout):
@@ -98,16 +75,31 @@ class PlayerStrip(BoxLayout):
     score = NumericProperty(0)
     active = BooleanProperty(False)
 
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.shelf = CardShelf()
+        self.groups: dict[str, KindGroup] = {}
+        self.shown: tuple = ()
+
     def show_collection(self, table: Table, uids: Sequence[str]) -> None:
+        """Regroup only when the collection or a card's state changed since last time."""
+        status = table.state.status
+        shown = tuple((u, status.get(u)) for u in uids)
+        if shown == self.shown:
+            return
+        self.shown = shown
+        components = table.components
         by_kind: dict[str, list[str]] = {}
-        for uid in sorted(uids, key=lambda u: (table.components[u].kind, u)):
-            by_kind.setdefault(table.components[uid].kind, []).append(uid)
-        groups = []
+        for uid in sorted(uids, key=lambda u: (components[u].kind, u)):
+            by_kind.setdefault(components[uid].kind, []).append(uid)
+        views = iter(self.shelf.take(components, status, [u for m in by_kind.values() for u in m]))
+        groups = {}
         for kind, members in by_kind.items():
-            group = KindGroup(title=f"{kind.replace('-', ' ')} ×{len(members)}")
-            fill(group.ids.cards, cards(table, members))
-            groups.append(group)
-        fill(self.ids.groups, groups)
+            group = groups[kind] = self.groups.get(kind) or KindGroup()
+            group.title = f"{kind.replace('-', ' ')} ×{len(members)}"
+            fill(group.ids.cards, [next(views) for _ in members])
+        self.groups = groups
+        fill(self.ids.groups, list(groups.values()))
 
 
 class KindGroup(BoxLayout):
@@ -119,15 +111,28 @@ class BreakageOverlay(BoxLayout):
 
     gold = BooleanProperty(False)
 
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.causes, self.broken = CardShelf(), CardShelf()
+
     def show(self, table: Table, prompt: Prompt) -> None:
+        components, status = table.components, table.state.status
         self.gold = bool(prompt.detail.get("gold"))
-        fill(self.ids.causes, cards(table, prompt.detail.get("causes", [])))
+        fill(self.ids.causes, self.causes.take(components, status, prompt.detail.get("causes", [])))
+        broke = prompt.detail.get("broke", {})
+        views = iter(self.broken.take(components, status, [u for us in broke.values() for u in us]))
         rows = []
-        for name, uids in prompt.detail.get("broke", {}).items():
+        for name, uids in broke.items():
             row = BreakageRow(player=name, nothing=not uids)
-            fill(row.ids.cards, cards(table, uids))
+            fill(row.ids.cards, [next(views) for _ in uids])
             rows.append(row)
         fill(self.ids.rows, rows)
+
+    def release(self) -> None:
+        """Let the cards go while hidden: drawn cards are the heaviest thing on screen."""
+        for shelf, box in ((self.causes, self.ids.causes), (self.broken, self.ids.rows)):
+            shelf.views.clear()
+            fill(box, [])
 
 
 class BreakageRow(BoxLayout):
@@ -138,18 +143,31 @@ class BreakageRow(BoxLayout):
 class VirtualTable(BoxLayout):
     """Every card of the deck by where it lies; a tap puts it on the simulated reader."""
 
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.shelf: CardShelf | None = None
+        self.sections: list[KindGroup] = []
+
     def show(self, table: Table, on_press: Callable[[CardView], None]) -> None:
-        state = table.state
+        state, components = table.state, table.components
         places: list[tuple[str, list[str]]] = [("Draft area", list(state.draft))]
-        places.append(("Deck", sorted(state.deck, key=lambda u: (table.components[u].kind, u))))
+        places.append(("Deck", sorted(state.deck, key=lambda u: (components[u].kind, u))))
         for name, collection in zip(state.names, state.collections, strict=True):
             places.append((f"{name}'s collection", list(collection)))
-        sections = []
-        for title, uids in places:
-            section = KindGroup(title=f"{title} ({len(uids)})")
-            fill(section.ids.cards, cards(table, uids, on_press))
-            sections.append(section)
-        fill(self.ids.sections, sections)
+        if self.shelf is None:
+            self.shelf = CardShelf(on_press)
+        views = iter(self.shelf.take(components, state.status, [u for _, us in places for u in us]))
+        while len(self.sections) < len(places):
+            self.sections.append(KindGroup())
+        for section, (title, uids) in zip(self.sections, places, strict=False):
+            section.title = f"{title} ({len(uids)})"
+            fill(section.ids.cards, [next(views) for _ in uids])
+        fill(self.ids.sections, self.sections[: len(places)])
+
+    def release(self) -> None:
+        """Let the cards go while closed: a whole deck of drawn cards is tens of MB."""
+        self.shelf, self.sections = None, []
+        fill(self.ids.sections, [])
 
 
 class TableScreen(Screen):
@@ -166,6 +184,7 @@ class TableScreen(Screen):
         self._lifts: dict[str, Any] = {}  # uid -> the pending lift of a virtual card
         self.breakage = BreakageOverlay()
         self.drawer = VirtualTable()
+        self._forget()
         app = App.get_running_app()
         app.session.bind(revision=self.refresh, table=self._new_table)
         app.bind(reader_status=self.refresh_status)
@@ -175,8 +194,17 @@ class TableScreen(Screen):
         self.refresh()
 
     def _new_table(self, *_args: object) -> None:
-        self._shown.clear()
+        self._forget()
         self.refresh()
+
+    def _forget(self) -> None:
+        """Drop every kept view: another table's uids may name other cards."""
+        self._shown.clear()
+        self._buttons: dict[OptionKey, Any] = {}
+        self.focus, self.draft = CardShelf(), CardShelf()
+        self.strips: list[PlayerStrip] = []
+        self.breakage.release()
+        self.drawer.release()
 
     def refresh(self, *_args: object) -> None:
         app = App.get_running_app()
@@ -191,17 +219,15 @@ class TableScreen(Screen):
         self.detail_text = self._detail(prompt)
         self.refresh_status()
         self._once("options", (prompt, state.supply), self._show_options, table, prompt)
-        self._once("focus", prompt.detail.get("card"), self._show_focus, table)
+        focus = prompt.detail.get("card")
+        self._once("focus", (focus, state.status.get(focus)), self._show_focus, table)
         self._once("draft", tuple(state.draft), self._show_draft, table)
-        sheet = table.scores()
-        strips = tuple(
-            (tuple(c), tuple(state.status[u] for u in c), state.ingots[i], sheet.players[i].total)
-            for i, c in enumerate(state.collections)
-        ) + (prompt.player,)
-        self._once("strips", strips, self._show_strips, table, prompt, sheet)
+        self._show_strips(table, prompt)
         self._overlay(self.breakage, prompt.phase == "broke")
         if prompt.phase == "broke":
             self._once("breakage", prompt.detail, self.breakage.show, table, prompt)
+        elif self._shown.pop("breakage", None) is not None:
+            self.breakage.release()
         if self.drawer_open:
             self._once("drawer", state.places(), self.drawer.show, table, self.virtual_scan)
 
@@ -233,31 +259,38 @@ class TableScreen(Screen):
         return text + " · scanning a broken card repairs it too"
 
     def _show_options(self, table: Table, prompt: Prompt) -> None:
-        buttons = option_buttons(prompt, dict(table.components))
-        for button in buttons:
-            button.bind(on_release=self.press_option)
-        fill(self.ids.options, buttons)
+        """Keep the buttons whose text and action did not change (most prompts keep theirs)."""
+        kept = {}
+        for key in option_keys(prompt, dict(table.components)):
+            kept[key] = self._buttons.get(key) or self._option_button(*key)
+        self._buttons = kept
+        fill(self.ids.options, list(kept.values()))
+
+    def _option_button(self, text: str, word: str, arg: str | None, enabled: bool) -> Any:
+        button = Factory.OptionButton(text=text, disabled=not enabled)
+        button.word, button.arg = word, arg  # kv dynamic-class properties: set after creation
+        button.bind(on_release=self.press_option)
+        return button
 
     def _show_focus(self, table: Table) -> None:
         uid = table.prompt.detail.get("card")
-        fill(self.ids.focus, cards(table, [uid]) if uid else [])
+        status = table.state.status
+        fill(self.ids.focus, self.focus.take(table.components, status, [uid] if uid else []))
 
     def _show_draft(self, table: Table) -> None:
-        fill(self.ids.draft, cards(table, table.state.draft))
-
-    def _show_strips(self, table: Table, prompt: Prompt, sheet: Any) -> None:
         state = table.state
-        strips = []
-        for i, name in enumerate(state.names):
-            strip = PlayerStrip(
-                player=name,
-                ingots=state.ingots[i],
-                score=sheet.players[i].total,
-                active=name == prompt.player,
-            )
+        fill(self.ids.draft, self.draft.take(table.components, state.status, state.draft))
+
+    def _show_strips(self, table: Table, prompt: Prompt) -> None:
+        """Set each player's figures (Kivy redraws only what changed) and regroup collections."""
+        state, sheet = table.state, table.scores()
+        while len(self.strips) < len(state.names):
+            self.strips.append(PlayerStrip())
+        for i, (strip, name) in enumerate(zip(self.strips, state.names, strict=False)):
+            strip.player, strip.ingots = name, state.ingots[i]
+            strip.score, strip.active = sheet.players[i].total, name == prompt.player
             strip.show_collection(table, state.collections[i])
-            strips.append(strip)
-        fill(self.ids.strips, strips)
+        fill(self.ids.strips, self.strips[: len(state.names)])
 
     def _overlay(self, overlay: Any, visible: bool) -> None:
         area = self.ids.area
@@ -277,6 +310,8 @@ class TableScreen(Screen):
         self.drawer_open = not self.drawer_open
         self._shown.pop("drawer", None)
         self._overlay(self.drawer, self.drawer_open)
+        if not self.drawer_open:
+            self.drawer.release()
         self.refresh()
 
     def virtual_scan(self, card: CardView) -> None:
