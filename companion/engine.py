@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from companion.catalog import game_info
 from companion.deck import Component
 from companion.inputs import Input
 
@@ -74,6 +75,12 @@ class ScoreSheet:
     players: tuple[PlayerScore, ...]
     winners: tuple[str, ...]
     tiebreak: str
+
+    def kinds(self) -> list[str]:
+        """Every kind on the sheet, in the game's own order: the rows of a score table."""
+        present = {kind for player in self.players for kind in player.breakdown}
+        order = game_info(self.game).kinds or sorted(present)
+        return [kind for kind in order if kind in present]
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -27,8 +27,7 @@ def _find_resumable(store: Store, source: str) -> int | None:
 
 
 def format_sheet(sheet: ScoreSheet, finished: bool) -> str:
-    present = {kind for player in sheet.players for kind in player.breakdown}
-    kinds = [kind for kind in game_info(sheet.game).kinds or sorted(present) if kind in present]
+    kinds = sheet.kinds()
     head = ["rank", "player", *kinds, "total", "repaired", "items"]
     rows = [
         [

@@ -29,15 +29,12 @@ def headline(sheet: ScoreSheet) -> str:
 
 def sheet_rows(sheet: ScoreSheet) -> list[list[str]]:
     """The sheet as a grid: a header, one row per kind scored, then totals and ranks."""
-    kinds: list[str] = []
-    for player in sheet.players:
-        kinds += [kind for kind in player.breakdown if kind not in kinds]
     rows = [[""] + [p.name for p in sheet.players]]
-    for kind in kinds:
+    for kind in sheet.kinds():
         rows.append(
             [kind.replace("-", " ")] + [str(p.breakdown.get(kind, "-")) for p in sheet.players]
         )
-    rows.append(["repaired items"] + [str(p.repaired) for p in sheet.players])
+    rows.append(["repaired"] + [str(p.repaired) for p in sheet.players])
     rows.append(["items"] + [str(p.items) for p in sheet.players])
     rows.append(["TOTAL"] + [str(p.total) for p in sheet.players])
     rows.append(
