@@ -7,6 +7,7 @@ shows changed, so a scan costs a relabel and a few cards, not a new widget tree.
 
 from __future__ import annotations
 
+import ctypes
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -51,6 +52,15 @@ def repair_label(component: Component, cost: int) -> str:
     else:
         why = "card value"
     return f"Repair {component.label}\n{plural(cost, 'ingot')} ({why})"
+
+
+def return_freed_memory() -> None:
+    """Ask glibc to hand freed heap pages back: it keeps them, and a table's worth of drawn
+    cards (GL buffers the driver mallocs) is tens of MB."""
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass  # not glibc: nothing to ask
 
 
 OptionKey = tuple[str, str, str | None, bool]  # text, word, arg, enabled
@@ -193,6 +203,11 @@ class TableScreen(Screen):
     def on_pre_enter(self, *_args: object) -> None:
         self.refresh()
 
+    def on_leave(self, *_args: object) -> None:
+        """Off screen, the cards only hold memory: drop them; on_pre_enter draws them again."""
+        self._forget()
+        Clock.schedule_once(lambda _dt: return_freed_memory(), 0.1)  # after GL frees them
+
     def _new_table(self, *_args: object) -> None:
         self._forget()
         self.refresh()
@@ -203,6 +218,8 @@ class TableScreen(Screen):
         self._buttons: dict[OptionKey, Any] = {}
         self.focus, self.draft = CardShelf(), CardShelf()
         self.strips: list[PlayerStrip] = []
+        for box in ("options", "focus", "draft", "strips"):
+            self.ids[box].clear_widgets()
         self.breakage.release()
         self.drawer.release()
 
