@@ -126,6 +126,11 @@ class Rc522Reader(Reader):
         self.watchdog.initialised(now)
         return True
 
+    @property
+    def status(self) -> str:
+        """What the hub shows for this reader: "ok", or the chip's fault in one line."""
+        return "ok" if self.fault is None else f"chip: {self.fault}"
+
     def _report(self, problem: str) -> None:
         if problem != self.fault:
             log.warning("%s: %s", self.name, problem)

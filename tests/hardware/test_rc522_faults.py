@@ -138,3 +138,15 @@ def test_clone_version_registers_work(clock, version):
     reader = Rc522Reader(chip, clock=clock)
     assert kinds(run(reader, clock, 2)) == [("placed", UIDS[0])]
     assert reader.version == version and reader.fault is None
+
+
+
+def test_status_reports_a_dead_bus_and_its_recovery(reader, chip, clock):
+    run(reader, clock, 3)
+    assert reader.status == "ok"
+    chip.faults.dead_bus = 0xFF
+    run(reader, clock, 20)
+    assert reader.status.startswith("chip: VersionReg reads 0xFF")
+    chip.faults.dead_bus = None
+    run(reader, clock, 40)
+    assert reader.status == "ok"
