@@ -249,6 +249,5 @@ class CompanionApp(App):
         except StoreError as err:
             self.session.refuse(f"Not saved, so not in the game: {err}")
         else:
-            self.session.dismiss()
-            self.session.banner = f"{message} — scan it again"
+            self.session.inform(f"{message} — scan it again")
         self.goto("table")

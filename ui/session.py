@@ -25,7 +25,8 @@ class Session(EventDispatcher):
     # Bumped after every accepted input: screens bind to it instead of polling the table.
     revision = NumericProperty(0)
     banner = StringProperty("")
-    banner_kind = OptionProperty("", options=["", "refused", "unknown"])
+    # "info" is news, not a refusal (a sticker enrolled): the banner words and colours it apart.
+    banner_kind = OptionProperty("", options=["", "refused", "unknown", "info"])
     unknown_uid = StringProperty("")
     last_event = StringProperty("")
 
@@ -80,6 +81,11 @@ class Session(EventDispatcher):
         self.unknown_uid = ""
         self.banner, self.banner_kind = message, kind
         self.feedback.refused()
+
+    def inform(self, message: str) -> None:
+        """Tell the table something went right: a banner, but no refuse sound or LED."""
+        self.unknown_uid = ""
+        self.banner, self.banner_kind = message, "info"
 
     def dismiss(self) -> None:
         self.banner, self.banner_kind, self.unknown_uid = "", "", ""

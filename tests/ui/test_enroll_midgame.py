@@ -34,6 +34,7 @@ def test_enroll_now_during_the_deal_then_the_card_deals(app):
         tap_choice(decks, value)
     assert app.root.current == "table"
     assert app.session.banner == "Enrolled the wave cup — scan it again"
+    assert app.session.banner_kind == "info"  # news, not a refusal
     assert "Enrolled the wave cup" in table_screen.ids.banner_text.text
     assert NEW in app.table.components
     app.session.dismiss()

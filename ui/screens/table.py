@@ -120,6 +120,7 @@ class BreakageOverlay(BoxLayout):
     """Full screen after the top card: who turns which cards sideways, and why."""
 
     gold = BooleanProperty(False)
+    nothing = BooleanProperty(False)  # no card breaks: the heading must not say "Breakage!"
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -130,6 +131,7 @@ class BreakageOverlay(BoxLayout):
         self.gold = bool(prompt.detail.get("gold"))
         fill(self.ids.causes, self.causes.take(components, status, prompt.detail.get("causes", [])))
         broke = prompt.detail.get("broke", {})
+        self.nothing = not any(broke.values())
         views = iter(self.broken.take(components, status, [u for us in broke.values() for u in us]))
         rows = []
         for name, uids in broke.items():

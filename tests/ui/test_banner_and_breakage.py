@@ -1,0 +1,64 @@
+"""The table's banner tells news from refusals by words and colour, and shows a whole tag uid;
+the breakage overlay's heading does not cry "Breakage!" when nothing breaks."""
+
+from __future__ import annotations
+
+from kivy.graphics import Color
+
+from companion.engine import Prompt
+from tests.ui.apphelp import frames, until, walk
+from tests.ui.test_app_flow import start_game
+from ui.theme import THEME
+from ui.widgets.card import CardView
+
+UID = "04C0FFEE000001"
+
+
+def tint(banner):
+    """The banner's background colour, as drawn."""
+    return next(tuple(i.rgba) for i in banner.canvas.before.children if isinstance(i, Color))
+
+
+def test_an_enrolled_sticker_is_news_not_a_refusal(app):
+    screen = start_game(app)
+    app.session.refuse("The draft wants a card from the draft area")
+    frames(2)
+    refused = screen.ids.banner_text.text, tint(screen.ids.banner)
+    assert refused[0].startswith("NOT ACCEPTED: ")
+    app.session.inform("Enrolled the wave cup — scan it again")
+    frames(2)
+    text, colour = screen.ids.banner_text.text, tint(screen.ids.banner)
+    assert app.session.banner_kind == "info"
+    assert text == "NOTE: Enrolled the wave cup — scan it again"
+    assert colour == tuple(THEME.banner_info) and colour != refused[1]
+
+
+def test_an_unknown_tag_banner_wraps_and_shows_the_whole_uid(app):
+    screen = start_game(app)
+    app.sim.place(UID)
+    until(lambda: app.session.banner_kind == "unknown")
+    frames(3)
+    label, banner = screen.ids.banner_text, screen.ids.banner
+    assert UID in label.text and not label.shorten
+    assert label.texture_size[0] <= label.width + 1, "the message runs past its label"
+    assert label.texture_size[1] <= label.height + 1 and label.top <= banner.top
+    assert label.y >= banner.y and screen.ids.enroll.height >= THEME.touch
+
+
+def broke_prompt(causes, broke):
+    return Prompt("broke", None, "Breakage", detail={"causes": causes, "broke": broke})
+
+
+def test_the_breakage_heading_says_when_nothing_breaks(app):
+    start_game(app)
+    screen = app.root.get_screen("table")
+    causes = sorted(app.table.state.deck)[:2]
+    overlay = screen.breakage
+    overlay.show(app.table, broke_prompt(causes, {"Ana": [], "Ben": []}))
+    frames()
+    assert overlay.ids.heading.text == "Nothing breaks this round"
+    shown = {w.tag for w in walk(overlay.ids.causes) if isinstance(w, CardView)}
+    assert shown == set(causes), "what showed is still listed"
+    overlay.show(app.table, broke_prompt(causes, {"Ana": [causes[0]], "Ben": []}))
+    frames()
+    assert overlay.ids.heading.text.startswith("Breakage!")
