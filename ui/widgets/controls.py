@@ -9,15 +9,29 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.clock import Clock
-from kivy.factory import Factory
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, OptionProperty, StringProperty
+from kivy.properties import BooleanProperty, ColorProperty, OptionProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.button import Button
 from kivy.uix.label import Label
+from kivy.uix.togglebutton import ToggleButton
+
+from ui.theme import THEME
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 ARMED_S = 4.0  # how long a destructive button waits for its second tap
+
+
+class FormButton(Button):
+    """Every button of the app. Looks set its `tint` (the enabled background, by state), never
+    `background_color`, so the disabled look (controls.kv) is decided once for all of them."""
+
+    tint = ColorProperty(THEME.surface_raised)
+
+
+class FormToggle(ToggleButton, FormButton):
+    """A choice that stays chosen; the chosen one is marked in its text too (controls.kv)."""
 
 
 class NoticeBanner(ButtonBehavior, Label):
@@ -37,7 +51,7 @@ class NoticeBanner(ButtonBehavior, Label):
         self.message = ""
 
 
-class ConfirmButton(Factory.FormButton):
+class ConfirmButton(FormButton):
     """A button that destroys something: the first tap arms it and says so, the second fires
     `on_confirm`. It disarms itself after ARMED_S, so a stray tap later is harmless."""
 
