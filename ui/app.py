@@ -87,6 +87,7 @@ class CompanionApp(App):
         self.hub: ReaderHub | None = None
         self._ticks: list[ClockEvent] = []
         self.sim = None  # the simulated reader, when there is one: the virtual table drives it
+        self.store_notice: str | None = None  # why the save file was set aside, for Home to say
 
     # -- composition -------------------------------------------------------------------
     @property
@@ -99,7 +100,9 @@ class CompanionApp(App):
         return str(self.data_dir / "companion.ini")
 
     def build(self) -> object:
-        self.store = Store(self.data_dir / "companion.db")
+        # A damaged save file must not stop the table playing: it is kept aside, never lost,
+        # and Home says so in one line instead of a traceback.
+        self.store, self.store_notice = Store.open_or_set_aside(self.data_dir / "companion.db")
         if self.demo:
             self.import_demo_decks()
         self.feedback = make_feedback(bool(self.store.get_setting("feedback", True)))

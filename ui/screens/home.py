@@ -56,6 +56,10 @@ class HomeScreen(Screen):
 
     def on_pre_enter(self, *_args: object) -> None:
         self.refresh()
+        app = App.get_running_app()
+        if app.store_notice:  # said once; the banner stays until tapped
+            self.ids.banner.show(app.store_notice, "error")
+            app.store_notice = None
 
     def refresh(self) -> None:
         """Every unfinished game, most recent first; the list scrolls when there are many."""
@@ -87,5 +91,5 @@ class HomeScreen(Screen):
         try:
             app.store.delete_game(game_id)
         except StoreError as err:
-            app.session.refuse(str(err))
+            self.ids.banner.show(str(err), "error")
         self.refresh()
