@@ -32,7 +32,8 @@ DEFAULT_NAMES = ["Player 1", "Player 2", "", ""]
 
 
 def deck_title(deck: Deck) -> str:
-    return f"{deck.name} ({game_info(deck.game).title}, {len(deck)} cards)"
+    """Two lines, so a long deck name is read whole: the name, then its game and size."""
+    return f"{deck.name}\n{game_info(deck.game).title} · {len(deck)} cards"
 
 
 def rulings_line(game: str, stored: object) -> str:
