@@ -28,7 +28,12 @@ def has_display() -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ui", description=__doc__.splitlines()[0])
-    parser.add_argument("--reader", help="reader URL spec (default $COMPANION_READER or sim://)")
+    parser.add_argument(
+        "--reader",
+        metavar="URL",
+        help="reader URL spec for this run; without it, $COMPANION_READER, else the reader "
+        "list saved in Settings, else sim:// (the simulated reader)",
+    )
     parser.add_argument("--demo", action="store_true", help="add the example decks if missing")
     args = parser.parse_args(argv)
     if not has_display():
