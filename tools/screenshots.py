@@ -19,6 +19,7 @@ GAME = "broken-and-beautiful"
 SCRIPT = ROOT / "examples" / f"{GAME}-3p.script"
 PLAYERS = ["Anastasia", "Benedict", "Cleopatra"]  # long-ish names: do they fit?
 NEW_TAG = "04C0FFEE000001"
+ENROLLED = "Enrolled the wave cup — scan it again"
 SETTLE_FRAMES = 4
 
 Shot = tuple[str, Callable[[], None]]
@@ -57,8 +58,11 @@ def shots(app: object) -> Iterator[Shot]:
     yield "home-resume", lambda: app.goto("home")  # the unfinished game, Abandon beside it
     yield "table-unknown-tag", lambda: (app.goto("table"), session.scan(NEW_TAG))
     yield "decks-enroll", lambda: app.enroll(NEW_TAG)  # the banner's "Enroll now"
+    # what the table says after enrolling (the sticker itself is not added: the script's
+    # game must deal the demo deck as written)
+    yield "table-enrolled", lambda: (app.goto("table"), session.inform(ENROLLED))
     screen = app.root.get_screen("table")
-    yield "table-virtual-table", lambda: (app.goto("table"), screen.toggle_drawer())
+    yield "table-virtual-table", lambda: (session.dismiss(), screen.toggle_drawer())
     screen.toggle_drawer()
     seen: set[str] = set()
     for step in load_script(SCRIPT):
