@@ -1,22 +1,41 @@
-"""KindIcon: a card's kind, pattern and state drawn with canvas instructions.
+"""KindIcon: a card's kind, pattern and state, drawn once into a shared texture.
 
 Drawn rather than shipped as images so icons stay sharp at any size and a new pattern name
 needs no artwork. Every kind has its own silhouette; the pattern is a fill colour plus a
-symbol badge; broken is a split crack and repaired a gold seam plus a gold diamond, so no
-state or pattern depends on colour alone.
+symbol badge; broken is a split crack on a piece lying on its side (the card is turned) and
+repaired a gold seam plus a gold diamond, so no state or pattern depends on colour alone.
+
+Under a software GL driver every drawn shape holds ~60 KB of driver memory, and an icon is
+a dozen shapes. So each look (kind, pattern, state, pixel size) is drawn once into an Fbo and
+every icon showing it is one textured rectangle; a small LRU keeps the looks in use.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from kivy.clock import Clock
-from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
+from kivy.graphics import (
+    Color,
+    Ellipse,
+    Fbo,
+    Line,
+    Mesh,
+    PopMatrix,
+    PushMatrix,
+    Rectangle,
+    Rotate,
+    RoundedRectangle,
+    Translate,
+)
+from kivy.graphics.texture import Texture
+from kivy.metrics import dp
 from kivy.properties import OptionProperty, StringProperty
 from kivy.uix.widget import Widget
 
-from ui.theme import THEME, pattern_mark
+from ui.theme import THEME, PatternMark, pattern_mark
 
 Point = tuple[float, float]
 ToPx = Callable[[float, float], Point]
@@ -155,6 +174,74 @@ def _symbol(symbol: str) -> list[tuple]:
     return []
 
 
+def bake(size: tuple[int, int], draw: Callable[[], None]) -> Texture:
+    """Run `draw` into an offscreen buffer and keep only the texture: the shapes and the
+    framebuffer are freed at once, the pixels stay as one texture to share."""
+    fbo = Fbo(size=size)
+    with fbo:
+        draw()
+    fbo.draw()
+    return fbo.texture
+
+
+@lru_cache(maxsize=64)  # a table shows a few dozen looks; a miss costs about a millisecond
+def icon_texture(kind: str, mark: PatternMark, state: str, side: int) -> Texture:
+    """One look: the `side`-pixel square plus a margin all round, as the badge and the
+    strokes reach a little past the square; shared by every icon that shows it."""
+    full = side + 2 * _margin(side)
+
+    def draw() -> None:
+        PushMatrix()
+        if state == "broken":  # turned a quarter, as the rules turn the real card
+            Rotate(angle=-90, origin=(full / 2, full / 2))
+        Translate(_margin(side), _margin(side))
+        _draw_icon(kind, mark, state, side)
+        PopMatrix()
+
+    return bake((full, full), draw)
+
+
+def _margin(side: int) -> int:
+    return math.ceil(side * 0.08)
+
+
+@lru_cache(maxsize=8)
+def card_face(width: float, height: float, down: bool = False, framed: bool = False) -> Texture:
+    """The rounded card, pressed or not, gold-framed once repaired: a handful of textures
+    shared by every card, where a drawn outline alone held ~400 KB of driver memory per card."""
+    size = int(width), int(height)
+
+    def draw() -> None:
+        Color(*(THEME.accent if down else THEME.surface_raised))
+        RoundedRectangle(pos=(0, 0), size=size, radius=[dp(6)])
+        if framed:
+            Color(*THEME.gold)
+            Line(rounded_rectangle=(1, 1, size[0] - 2, size[1] - 2, dp(6)), width=dp(2))
+
+    return bake(size, draw)
+
+
+def _draw_icon(kind: str, mark: PatternMark, state: str, side: int) -> None:
+    def to_px(x: float, y: float) -> Point:
+        return x * side, y * side
+
+    fill = THEME.gold if kind == "gold" else mark.colour
+    stroke = max(1.0, side / 32)
+    for shape in SHAPES.get(kind, GENERIC):
+        _draw(shape, to_px, side, fill, THEME.outline, stroke)
+    crack = [to_px(*p) for p in _crack(BODY.get(kind, DEFAULT_BODY))]
+    if state == "broken":
+        _stroke(crack, THEME.background, stroke * 2.4)
+        _stroke(crack, THEME.crack, stroke * 0.8)
+    elif state == "repaired":
+        _stroke(crack, THEME.gold, stroke * 1.6)
+        cx, cy = to_px(0.86, 0.14)
+        r = side * 0.11
+        _fill_poly([(cx, cy + r), (cx + r, cy), (cx, cy - r), (cx - r, cy)], THEME.gold)
+    if mark.symbol and kind != "gold":
+        _badge(mark.symbol, to_px, side, mark.colour, stroke)
+
+
 class KindIcon(Widget):
     kind = StringProperty("cup")
     pattern = StringProperty("", allownone=True)
@@ -163,53 +250,44 @@ class KindIcon(Widget):
     def __init__(self, **kwargs: object) -> None:
         self._trigger = Clock.create_trigger(lambda _dt: self.redraw(), -1)
         super().__init__(**kwargs)
+        with self.canvas:
+            Color(1, 1, 1, 1)
+            self._rect = Rectangle(size=(0, 0))
         self.bind(pos=self._trigger, size=self._trigger, kind=self._trigger)
         self.bind(pattern=self._trigger, state=self._trigger)
-        self.redraw()
+        self._trigger()  # not now: a kv rule is about to set size, kind and pattern
+
+    @property
+    def texture(self) -> Texture | None:
+        """The shared look on show (None while too small to draw)."""
+        return self._rect.texture
 
     def redraw(self) -> None:
-        """Rebuild the canvas now; property changes call this once per frame via a trigger."""
-        side = min(self.width, self.height)
-        ox = self.x + (self.width - side) / 2
-        oy = self.y + (self.height - side) / 2
+        """Show the look for the current properties; property changes call this once per
+        frame via a trigger. Whole pixels, so the texture is shown unscaled and sharp."""
+        side = int(min(self.width, self.height))
+        if side < 2:
+            self._rect.texture, self._rect.size = None, (0, 0)
+            return
+        texture = icon_texture(self.kind, pattern_mark(self.pattern), self.state, side)
+        x, y = self.center_x - texture.width / 2, self.center_y - texture.height / 2
+        self._rect.texture, self._rect.pos = texture, (round(x), round(y))
+        self._rect.size = texture.size
 
-        def to_px(x: float, y: float) -> Point:
-            return ox + x * side, oy + y * side
 
-        mark = pattern_mark(self.pattern)
-        fill = THEME.gold if self.kind == "gold" else mark.colour
-        stroke = max(1.0, side / 32)
-        self.canvas.clear()
-        with self.canvas:
-            for shape in SHAPES.get(self.kind, GENERIC):
-                _draw(shape, to_px, side, fill, THEME.outline, stroke)
-            crack = [to_px(*p) for p in _crack(BODY.get(self.kind, DEFAULT_BODY))]
-            if self.state == "broken":
-                _stroke(crack, THEME.background, stroke * 2.4)
-                _stroke(crack, THEME.crack, stroke * 0.8)
-            elif self.state == "repaired":
-                _stroke(crack, THEME.gold, stroke * 1.6)
-                cx, cy = to_px(0.86, 0.14)
-                r = side * 0.11
-                _fill_poly([(cx, cy + r), (cx + r, cy), (cx, cy - r), (cx - r, cy)], THEME.gold)
-            if mark.symbol and self.kind != "gold":
-                self._badge(mark.symbol, to_px, side, mark.colour, stroke)
+def _badge(symbol: str, to_px: ToPx, side: float, colour: Sequence[float], stroke: float) -> None:
+    bx, by = to_px(0.0, 0.72)
+    size = side * 0.34
+    Color(*THEME.surface)
+    Ellipse(pos=(bx, by), size=(size, size))
+    inner = size * 0.7
+    ix, iy = bx + (size - inner) / 2, by + (size - inner) / 2
 
-    def _badge(
-        self, symbol: str, to_px: ToPx, side: float, colour: Sequence[float], stroke: float
-    ) -> None:
-        bx, by = to_px(0.0, 0.72)
-        size = side * 0.34
-        Color(*THEME.surface)
-        Ellipse(pos=(bx, by), size=(size, size))
-        inner = size * 0.7
-        ix, iy = bx + (size - inner) / 2, by + (size - inner) / 2
+    def badge_px(x: float, y: float) -> Point:
+        return ix + x * inner, iy + y * inner
 
-        def badge_px(x: float, y: float) -> Point:
-            return ix + x * inner, iy + y * inner
-
-        for shape in _symbol(symbol):
-            _draw(shape, badge_px, inner, colour, colour, stroke * 0.5)
+    for shape in _symbol(symbol):
+        _draw(shape, badge_px, inner, colour, colour, stroke * 0.5)
 
 
 def _draw(
