@@ -1,8 +1,8 @@
 """CardView: one physical card as the table shows it, tappable like a button.
 
-A broken card is drawn turned 90 degrees, as the rules ask players to turn the real one,
-and carries KindIcon's crack; a repaired one gets a gold frame beside KindIcon's gold seam.
-Shape, not colour alone, tells the three states apart.
+A broken card's icon lies turned 90 degrees, as the rules ask players to turn the real one,
+and carries KindIcon's crack; its name stays level to be read. A repaired one gets a gold
+frame beside KindIcon's gold seam. Shape, not colour alone, tells the three states apart.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from kivy.lang import Builder
-from kivy.properties import OptionProperty, StringProperty
+from kivy.properties import AliasProperty, OptionProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
@@ -27,9 +27,17 @@ class CardView(ButtonBehavior, BoxLayout):
     kind = StringProperty("cup")
     pattern = StringProperty("", allownone=True)
     text = StringProperty("")
-    caption = StringProperty("")
     # `state` is taken by ButtonBehavior (normal/down).
     card_state = OptionProperty("unbroken", options=["unbroken", "broken", "repaired"])
+
+    def _lines(self) -> str:
+        """The name with the pattern over the kind, the break a reader expects, so a narrow
+        card shows "lattice / tea jar" whole rather than "lattice te..."."""
+        if self.pattern and self.text.startswith(self.pattern + " "):
+            return f"{self.pattern}\n{self.text[len(self.pattern) + 1 :]}"
+        return self.text
+
+    lines = AliasProperty(_lines, bind=("text", "pattern"), cache=True)
 
     @classmethod
     def of(cls, component: Component, card_state: str = "unbroken", **kwargs: object) -> CardView:
@@ -46,8 +54,8 @@ class CardView(ButtonBehavior, BoxLayout):
 class CardShelf:
     """The cards one area of a screen shows, kept by uid from one refresh to the next.
 
-    Building a CardView costs a kv rule, two label textures and an icon canvas, and under a
-    software GL driver each drawn view holds over a megabyte: a scan must restyle or move the
+    Building a CardView costs a kv rule and a label texture, and under a software GL driver
+    each drawn view holds a few hundred KB: a scan must restyle or move the
     few views that changed, and views an area no longer shows are let go.
     """
 

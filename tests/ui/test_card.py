@@ -1,0 +1,64 @@
+from tests.ui._window import require_window
+
+require_window()
+
+from kivy.graphics import Rectangle, Rotate  # noqa: E402
+from kivy.metrics import sp  # noqa: E402
+from kivy.uix.label import Label  # noqa: E402
+
+from companion.deck import Component  # noqa: E402
+from tests.ui.apphelp import frames, walk  # noqa: E402
+from ui.theme import THEME  # noqa: E402
+from ui.widgets.card import CardView  # noqa: E402
+from ui.widgets.icons import KindIcon  # noqa: E402
+
+
+def card(kind: str, pattern: str | None, state: str = "unbroken") -> CardView:
+    view = CardView.of(Component("04AA", kind, pattern, 1), card_state=state)
+    frames(2)
+    return view
+
+
+def icon(view: CardView) -> KindIcon:
+    return next(w for w in walk(view) if isinstance(w, KindIcon))
+
+
+def face(view: CardView) -> Rectangle:
+    return next(i for i in view.canvas.before.children if isinstance(i, Rectangle))
+
+
+def test_the_longest_names_show_whole_on_two_lines():
+    for kind, pattern in [
+        ("storage-box", "blossom"),
+        ("serving-tray", "crane"),
+        ("tea-jar", "lattice"),
+    ]:
+        name = next(w for w in walk(card(kind, pattern)) if isinstance(w, Label))
+        assert name.font_size >= sp(14)
+        rendered = ["".join(w.text for w in line.words) for line in name._label._cached_lines]
+        assert rendered == [pattern, kind.replace("-", " ")]
+        assert name.texture_size[0] <= name.width and name.texture_size[1] <= name.height
+
+
+def test_a_broken_card_turns_its_icon_and_keeps_its_name_level():
+    broken, whole = card("cup", "wave", "broken"), card("cup", "wave")
+    drawn = [i for w in walk(broken) for c in (w.canvas.before, w.canvas, w.canvas.after)
+             for i in c.children]  # fmt: skip
+    assert not any(isinstance(i, Rotate) for i in drawn)  # nothing turns the name
+    assert icon(broken).texture is not icon(whole).texture  # the icon lies turned, cracked
+
+
+def test_only_a_repaired_card_wears_the_gold_frame():
+    gold = tuple(round(c * 255) for c in THEME.gold[:3])
+
+    def framed(view: CardView) -> bool:
+        data = face(view).texture.pixels
+        return any(tuple(data[i : i + 3]) == gold for i in range(0, len(data), 4))
+
+    assert framed(card("cup", "wave", "repaired"))
+    assert not framed(card("cup", "wave", "broken")) and not framed(card("cup", "wave"))
+
+
+def test_cards_share_their_face_and_icon_textures():
+    a, b = card("cup", "wave"), card("bowl", "crane")
+    assert face(a).texture is face(b).texture
