@@ -14,10 +14,12 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from companion.engine import ScoreSheet
 from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (FormButton)
+from ui.widgets.card import fill
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -55,11 +57,18 @@ class BarChart(BoxLayout):
 
     totals = ListProperty([])  # (name, total, winner)
 
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.bars: list[Bar] = []
+
     def on_totals(self, *_args: object) -> None:
-        self.clear_widgets()
+        """Restyle the bars already drawn; make one only for a player more than before."""
         top = max((total for _, total, _ in self.totals), default=0) or 1
-        for name, total, winner in self.totals:
-            self.add_widget(Bar(player=name, total=total, share=total / top, winner=winner))
+        while len(self.bars) < len(self.totals):
+            self.bars.append(Bar())
+        for bar, (name, total, winner) in zip(self.bars, self.totals, strict=False):
+            bar.player, bar.total, bar.share, bar.winner = name, total, total / top, winner
+        fill(self, self.bars[: len(self.totals)])
 
 
 class ScoresScreen(Screen):
@@ -70,6 +79,7 @@ class ScoresScreen(Screen):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.pinned: ScoreSheet | None = None
+        self.cells: list[Widget] = []
 
     def on_pre_enter(self, *_args: object) -> None:
         table = App.get_running_app().table
@@ -90,19 +100,15 @@ class ScoresScreen(Screen):
         self.tiebreak = sheet.tiebreak
         rows = sheet_rows(sheet)
         grid = self.ids.grid
-        grid.clear_widgets()
+        cells = [(r, c, cell) for r, row in enumerate(rows) for c, cell in enumerate(row)]
+        while len(self.cells) < len(cells):  # labels are kept: each drawn one holds ~100 KB
+            self.cells.append(Factory.BodyLabel())
+        for label, (r, c, text) in zip(self.cells, cells, strict=False):
+            label.text, label.halign = text, "left" if c == 0 else "center"
+            label.bold = r == 0 or rows[r][0] in ("TOTAL", "rank")
+            label.color = THEME.accent if rows[r][0] == "TOTAL" else THEME.text
         grid.cols = len(rows[0])
-        for r, row in enumerate(rows):
-            strong = r == 0 or row[0] in ("TOTAL", "rank")
-            for c, cell in enumerate(row):
-                grid.add_widget(
-                    Factory.BodyLabel(
-                        text=cell,
-                        bold=strong,
-                        color=THEME.accent if row[0] == "TOTAL" else THEME.text,
-                        halign="left" if c == 0 else "center",
-                    )
-                )
+        fill(grid, self.cells[: len(cells)])
         self.ids.chart.totals = [(p.name, p.total, p.rank == 1) for p in sheet.players]
 
     def undo(self) -> None:
