@@ -96,13 +96,18 @@ class Store:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self.db.execute("BEGIN IMMEDIATE")
+        """One committed write; a failed one (disk full, file gone) is a StoreError whose
+        message players can read, and the caller treats the input as not played."""
         try:
-            yield self.db
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        self.db.execute("COMMIT")
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+        except sqlite3.Error as err:
+            raise StoreError(f"could not save to {self.path}: {err}") from None
 
     # -- games -------------------------------------------------------------------------
     def create_game(

@@ -105,3 +105,18 @@ def test_a_damaged_save_file_is_set_aside_not_lost(tmp_path) -> None:
     assert store.games() == []
     again, message = Store.open_or_set_aside(path)
     assert message is None
+
+
+def test_an_input_that_cannot_be_saved_is_not_played(tmp_path) -> None:
+    path = tmp_path / "save.db"
+    table = Table.start(Store(path), make_deck("broken-and-beautiful", CARDS), ["Ana", "Ben"])
+    play(table, "scan 1")
+    blocker = Store(path)
+    blocker.db.execute("BEGIN EXCLUSIVE")  # another writer holds the file: the save must fail
+    table.store.db.execute("PRAGMA busy_timeout = 0")
+    with pytest.raises(StoreError, match="could not save"):
+        play(table, "scan 2")
+    blocker.db.execute("ROLLBACK")
+    assert table.state.draft == [uid(1)]
+    play(table, "scan 2")
+    assert Table.resume(Store(path), table.game_id).state.draft == [uid(1), uid(2)]
