@@ -51,7 +51,9 @@ def parse_script(text: str, source: str = "script") -> list[Step]:
             uid_text, _, reader = rest.partition(" ")
             reader = reader.strip()
             if reader and not reader.startswith("@"):
-                raise ScriptError(f"{source}:{number}: reader must be written @name, got {reader!r}")
+                raise ScriptError(
+                    f"{source}:{number}: reader must be written @name, got {reader!r}"
+                )
             try:
                 uid = normalise_uid(uid_text)
             except ValueError as err:
@@ -80,7 +82,11 @@ class ScriptReader(Reader):
     """`script://path`: replays a script's scans as placed/removed events, one per poll."""
 
     def __init__(
-        self, path: str | Path, *, name: str = DEFAULT_READER, clock: Callable[[], float] = time.monotonic
+        self,
+        path: str | Path,
+        *,
+        name: str = DEFAULT_READER,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.name = name
         self.steps = load_script(path)

@@ -140,7 +140,6 @@ def test_clone_version_registers_work(clock, version):
     assert reader.version == version and reader.fault is None
 
 
-
 def test_status_reports_a_dead_bus_and_its_recovery(reader, chip, clock):
     run(reader, clock, 3)
     assert reader.status == "ok"

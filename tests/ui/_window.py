@@ -33,7 +33,9 @@ def require_window() -> None:
         os.environ["UI_TEST_WINDOW_OK"] = "1" if probe.returncode == 0 else "0"
     if os.environ["UI_TEST_WINDOW_OK"] != "1":
         # Never a silent skip: CI must show that the UI went untested, and why.
-        pytest.fail("no Kivy window can open here (install libgl1 libegl1: ./dev test does)", pytrace=False)
+        pytest.fail(
+            "no Kivy window can open here (install libgl1 libegl1: ./dev test does)", pytrace=False
+        )
     from kivy.config import Config
 
     Config.set("graphics", "width", "800")
