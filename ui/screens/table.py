@@ -205,8 +205,12 @@ class TableScreen(Screen):
     def on_pre_enter(self, *_args: object) -> None:
         self.refresh()
 
-    def on_leave(self, *_args: object) -> None:
-        """Off screen, the cards only hold memory: drop them; on_pre_enter draws them again."""
+    def on_pre_leave(self, *_args: object) -> None:
+        """Off screen, the cards only hold memory: drop them; on_pre_enter draws them again.
+
+        Not on_leave: Kivy skips it when another screen change cuts the transition short
+        (scores, then Home at once), and the frozen start-up screen kept a deck of cards.
+        """
         self._forget()
         Clock.schedule_once(lambda _dt: return_freed_memory(), 0.1)  # after GL frees them
 
@@ -228,8 +232,8 @@ class TableScreen(Screen):
     def refresh(self, *_args: object) -> None:
         app = App.get_running_app()
         table: Table | None = app.table
-        if table is None or self.manager is None:
-            return
+        if table is None or self.manager is None or self.manager.current != self.name:
+            return  # drawn only on screen: on_pre_enter draws whatever changed meanwhile
         if table.finished and self.manager.current == "table":
             Clock.schedule_once(lambda _dt: app.goto("scores"), 0)
         prompt, state = table.prompt, table.state

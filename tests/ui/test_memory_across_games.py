@@ -1,0 +1,49 @@
+"""Cards drawn for one game must not outlive it: the app freezes its start-up objects out of
+the cyclic GC, so anything a frozen object still holds, or a cycle through one, would pile up
+game after game on a Pi that stays on all evening."""
+
+from __future__ import annotations
+
+import gc
+import time
+
+from tests.ui.apphelp import button, frames, press
+from tests.ui.test_app_flow import play_one, start_game
+from ui.widgets.card import CardView
+
+# A ScrollView fades its bar out 0.5 s after its last update (a Clock trigger, then a 0.5 s
+# Animation that holds the view): cards inside it live that long after the table is left.
+SETTLE_S = 1.2
+
+
+def live_cards() -> int:
+    gc.collect()
+    return sum(
+        1 for o in gc.get_objects() if type(o) is CardView
+    )  # isinstance trips on dead proxies
+
+
+def settle() -> None:
+    deadline = time.monotonic() + SETTLE_S
+    while time.monotonic() < deadline:
+        frames()
+
+
+def test_no_cards_pile_up_game_after_game(app):
+    left = []
+    for game in range(3):
+        screen = start_game(app)
+        inputs: list[tuple] = []
+        for step in range(200 if game == 0 else 12):  # one game to its end, two left midway
+            if app.table.finished:
+                break
+            play_one(app, screen, step, inputs)
+        if app.root.current == "scores":
+            press(button(app.root.get_screen("scores"), "Home"))
+        else:
+            press(screen.ids.virtual)  # the virtual table open, as a player would leave it
+            press(button(screen, "Menu"))
+        assert app.root.current == "home"
+        settle()
+        left.append(live_cards())
+    assert left == [0, 0, 0], f"card views alive after leaving each game's table: {left}"
