@@ -8,6 +8,7 @@ from kivy.uix.label import Label  # noqa: E402
 
 from companion.deck import Component  # noqa: E402
 from tests.ui.apphelp import frames, walk  # noqa: E402
+from tests.ui.test_disabled_buttons import contrast  # noqa: E402
 from ui.theme import THEME  # noqa: E402
 from ui.widgets.card import CardView  # noqa: E402
 from ui.widgets.icons import KindIcon  # noqa: E402
@@ -62,3 +63,14 @@ def test_only_a_repaired_card_wears_the_gold_frame():
 def test_cards_share_their_face_and_icon_textures():
     a, b = card("cup", "wave"), card("bowl", "crane")
     assert face(a).texture is face(b).texture
+
+
+def test_a_pressed_card_keeps_its_name_legible():
+    view = card("cup", "wave")
+    name = next(w for w in walk(view) if isinstance(w, Label))
+    view.state = "down"
+    frames(2)
+    assert contrast(name.color, THEME.accent) >= 4.5  # the pressed face is the accent colour
+    view.state = "normal"
+    frames(2)
+    assert contrast(name.color, THEME.surface_raised) >= 4.5
