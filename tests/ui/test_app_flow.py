@@ -79,7 +79,7 @@ def play_one(app, screen, step, inputs):
         inputs.append(("tap", word, None))
     elif prompt.phase == "broke":
         assert screen.breakage.parent is not None, "the breakage overlay is not showing"
-        advance(app, lambda: press(button(screen.breakage, "Done")))
+        advance(app, lambda: press(screen.breakage.ids.done))  # "Done" or "Continue"
         inputs.append(("tap", "done", None))
     elif prompt.phase == "repair":
         repairs = [b for b in screen.ids.options.children if b.word == "repair" and not b.disabled]
@@ -170,7 +170,7 @@ def test_breakage_and_repair_prompts_show_the_cards_and_costs(app):
     broken = [uid for uids in prompt.detail["broke"].values() for uid in uids]
     cards = [w for w in walk(screen.breakage) if isinstance(w, CardView)]
     assert {c.tag for c in cards if c.card_state == "broken"} == set(broken)
-    press(button(screen.breakage, "Done"))
+    press(screen.breakage.ids.done)
     if app.table.prompt.phase == "repair":
         prompt = app.table.prompt
         labels = texts(screen.ids.options)

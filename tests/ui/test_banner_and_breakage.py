@@ -1,5 +1,5 @@
 """The table's banner tells news from refusals by words and colour, and shows a whole tag uid;
-the breakage overlay's heading does not cry "Breakage!" when nothing breaks."""
+the breakage overlay's heading and button do not cry "Breakage!" when nothing breaks."""
 
 from __future__ import annotations
 
@@ -57,8 +57,12 @@ def test_the_breakage_heading_says_when_nothing_breaks(app):
     overlay.show(app.table, broke_prompt(causes, {"Ana": [], "Ben": []}))
     frames()
     assert overlay.ids.heading.text == "Nothing breaks this round"
+    assert overlay.ids.done.text == "Continue", "no cards to turn: nothing is 'Done'"
+    showing, row = overlay.ids.showing, overlay.ids.causes
+    assert abs(showing.center_y - row.center_y) <= 2, "'Showing:' sits level with the cards"
     shown = {w.tag for w in walk(overlay.ids.causes) if isinstance(w, CardView)}
     assert shown == set(causes), "what showed is still listed"
     overlay.show(app.table, broke_prompt(causes, {"Ana": [causes[0]], "Ben": []}))
     frames()
     assert overlay.ids.heading.text.startswith("Breakage!")
+    assert overlay.ids.done.text == "Done: the cards are turned"

@@ -152,13 +152,19 @@ class BreakageRow(BoxLayout):
     nothing = BooleanProperty(False)
 
 
+class TableSection(BoxLayout):
+    """One place on the virtual table (draft, deck, a collection): a title and its cards."""
+
+    title = StringProperty("")
+
+
 class VirtualTable(BoxLayout):
     """Every card of the deck by where it lies; a tap puts it on the simulated reader."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.shelf: CardShelf | None = None
-        self.sections: list[KindGroup] = []
+        self.sections: list[TableSection] = []
 
     def show(self, table: Table, on_press: Callable[[CardView], None]) -> None:
         state, components = table.state, table.components
@@ -170,7 +176,7 @@ class VirtualTable(BoxLayout):
             self.shelf = CardShelf(on_press)
         views = iter(self.shelf.take(components, state.status, [u for _, us in places for u in us]))
         while len(self.sections) < len(places):
-            self.sections.append(KindGroup())
+            self.sections.append(TableSection())
         for section, (title, uids) in zip(self.sections, places, strict=False):
             section.title = f"{title} ({len(uids)})"
             fill(section.ids.cards, [next(views) for _ in uids])
