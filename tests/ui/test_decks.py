@@ -12,6 +12,7 @@ from companion.deck import parse_deck  # noqa: E402
 from companion.store import Store  # noqa: E402
 from ui import deck_editor as ed  # noqa: E402
 from ui.screens.decks import ChoiceButton, DecksScreen  # noqa: E402
+from ui.theme import THEME  # noqa: E402
 
 BNB = "broken-and-beautiful"
 NEW = "04000000000009"
@@ -157,3 +158,21 @@ def test_every_choice_button_is_a_big_enough_touch_target(screen):
     frame()
     for button in screen.ids.choices.children:
         assert button.width >= 48 and button.height >= 48
+
+
+def test_long_deck_titles_wrap_whole_and_the_game_choice_looks_like_a_button(screen):
+    long_name = "Our copy (Broken and Beautiful, the Kickstarter edition with every promo card)"
+    ed.create_deck(screen.store, BNB, long_name)
+    screen.refresh()
+    frame()
+    row = next(r for r in screen.ids.deck_list.children if r.deck.name == long_name)
+    for label in (row.ids.title, row.ids.summary):
+        rendered = " ".join(
+            "".join(w.text for w in line.words).strip() for line in label._label._cached_lines
+        )
+        assert rendered == label.text and not label.shorten, f"{label.text!r} is cut"
+        assert label.texture_size[0] <= label.width and label.y >= row.y and label.top <= row.top
+    assert len(row.ids.title._label._cached_lines) >= 2
+    game = screen.ids.new_game
+    assert game.background_normal == "" and tuple(game.background_color) == THEME.surface_raised
+    assert game.height >= THEME.touch

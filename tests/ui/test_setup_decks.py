@@ -24,7 +24,7 @@ def test_a_long_deck_name_is_shown_whole_with_its_game_and_size(app):
     assert not spinner.shorten and fits(spinner)
     press(spinner)
     frames(3)
-    options = [w for w in walk(spinner._dropdown) if w.__class__.__name__ == "DeckOption"]
+    options = [w for w in walk(spinner._dropdown) if w.__class__.__name__ == "FormOption"]
     assert sorted(o.text for o in options) == sorted(setup.deck_titles)
     assert all(fits(o) and o.height >= 48 for o in options)
     assert any(o.text.startswith(LONG + "\n") for o in options)

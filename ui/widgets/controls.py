@@ -14,6 +14,7 @@ from kivy.properties import BooleanProperty, ColorProperty, OptionProperty, Stri
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.button import Button
 from kivy.uix.label import Label
+from kivy.uix.spinner import Spinner
 from kivy.uix.togglebutton import ToggleButton
 
 from ui.theme import THEME
@@ -32,6 +33,11 @@ class FormButton(Button):
 
 class FormToggle(ToggleButton, FormButton):
     """A choice that stays chosen; the chosen one is marked in its text too (controls.kv)."""
+
+
+class FormSpinner(Spinner, FormButton):
+    """A choice from a list that looks like every other button (Kivy's own is grey and
+    bevelled); its list items are FormOption (controls.kv)."""
 
 
 class NoticeBanner(ButtonBehavior, Label):
