@@ -7,10 +7,12 @@ Kept free of Window creation so tests and tools can import it without a display.
 
 from __future__ import annotations
 
+import re
 import zlib
 from dataclasses import dataclass
 
 from kivy.metrics import dp, sp
+from kivy.utils import escape_markup
 
 Colour = tuple[float, float, float, float]
 
@@ -86,3 +88,17 @@ class Theme:
 
 THEME = Theme()
 TOUCH = THEME.touch
+MONO = "RobotoMono-Regular"
+OPTION = re.compile(r"(?<![\w-])--[a-z][\w-]*")
+
+
+def mono_options(text: str) -> str:
+    """Markup showing each command-line option ("--reader") in the monospace font, where
+    Roboto runs the two hyphens into one dash; the rest is escaped and shows as written."""
+    parts, last = [], 0
+    for option in OPTION.finditer(text):
+        parts.append(escape_markup(text[last : option.start()]))
+        parts.append(f"[font={MONO}]{escape_markup(option.group())}[/font]")
+        last = option.end()
+    parts.append(escape_markup(text[last:]))
+    return "".join(parts)

@@ -10,6 +10,7 @@ import pytest
 from companion.store import Store
 from tests.ui.apphelp import close_app, open_app, until
 from ui.app import READERS_KEY, spec_in_force
+from ui.theme import MONO, mono_options
 
 FAST = "interval=0.005"
 
@@ -66,6 +67,8 @@ def test_the_command_line_beats_the_saved_readers(data, opened):
     settings = app.root.get_screen("settings")
     app.goto("settings")
     assert "--reader" in settings.readers_note
+    note = settings.ids.readers_note  # Roboto runs "--" into one dash: the option is monospace
+    assert note.markup and f"[font={MONO}]--reader[/font]" in note.text
     assert settings.save_readers(f"other=sim://?{FAST}")
     assert names(app) == ["cli"]  # saved, not applied: the banner says why
     assert "--reader" in settings.ids.banner.message
@@ -96,3 +99,10 @@ def test_readers_that_cannot_open_are_a_banner_and_a_status(data, opened):
     assert settings.ids.banner.kind == "error"
     assert app.hub is None and app.reader_status.startswith("not opened")
     assert not app.root.get_screen("table").has_sim  # no virtual table driving a closed sim
+
+
+def test_options_are_monospace_and_the_rest_shows_as_written():
+    assert mono_options("set by --reader [x] & co") == (
+        f"set by [font={MONO}]--reader[/font] &bl;x&br; &amp; co"
+    )
+    assert mono_options("a--b and sim:// stay") == "a--b and sim:// stay"
