@@ -104,8 +104,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         return _run(args)
+    except BrokenPipeError:
+        sys.stderr.close()  # the reader of our output went away (| head): nothing to say
+        return 0
     except (DeckError, StoreError, ValueError, OSError) as err:
-        message = getattr(err, "strerror", None) and f"{err.filename}: {err.strerror}" or str(err)
+        message = str(err)
+        if isinstance(err, OSError) and err.strerror:
+            message = f"{err.filename}: {err.strerror}" if err.filename else err.strerror
         print(f"companion: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
