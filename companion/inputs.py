@@ -30,3 +30,11 @@ class IllegalInput(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class UnknownTag(IllegalInput):
+    """A tag no deck knows: the table offers to enroll it rather than just refusing."""
+
+    def __init__(self, uid: str) -> None:
+        super().__init__(f"unknown tag {uid} — enroll it first")
+        self.uid = uid

@@ -14,7 +14,7 @@ from typing import Any, cast
 from companion.deck import Component, Deck, make_component
 from companion.engine import Engine, PlayerSetup, Prompt, ScoreSheet, Setup
 from companion.games import make_engine
-from companion.inputs import DEFAULT_READER, IllegalInput, Input, Scan, Tap
+from companion.inputs import DEFAULT_READER, IllegalInput, Input, Scan, Tap, UnknownTag
 from companion.store import LoggedInput, Store, StoreError
 from companion.uids import canonical_uid
 
@@ -156,7 +156,7 @@ class Table:
         except ValueError as err:
             raise IllegalInput(str(err)) from None
         if uid not in self.components:
-            raise IllegalInput(f"unknown tag {uid} — enroll it first")
+            raise UnknownTag(uid)
         return self._accept(
             Scan(uid, reader), LoggedInput("scan", uid=uid, reader=reader, line=line)
         )

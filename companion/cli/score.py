@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.catalog import game_info
 from companion.engine import ScoreSheet
-from companion.games.kintsugi.rules import RULESETS
+from companion.games import ruleset
 from companion.games.kintsugi.scoring import STATES, Holding, Item, score_holdings
 
 
@@ -34,11 +34,9 @@ def score_json(text: str) -> ScoreSheet:
     game = _field(data, "game", str, "input")
     try:
         info = game_info(game)
+        rules = ruleset(game)
     except ValueError as err:
         raise ScoreInputError(f"game: {err}") from None
-    if game not in RULESETS:
-        raise ScoreInputError(f"game: {info.title} has no scoring yet")
-    rules = RULESETS[game]
     settings = rules.resolve(
         data.get("settings") if isinstance(data.get("settings"), dict) else None
     )

@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
+from companion.deck import Component
 from companion.engine import Option, Prompt, ScoreSheet, Setup
 from companion.games.kintsugi.rules import UNBREAKABLE, Ruleset
 from companion.games.kintsugi.scoring import Holding, Item, score_holdings
 from companion.games.kintsugi.state import KintsugiState
-from companion.inputs import IllegalInput, Input, Scan, Tap
+from companion.inputs import IllegalInput, Input, Scan, Tap, UnknownTag
 from companion.uids import canonical_uid
 
 
@@ -137,10 +138,9 @@ class KintsugiEngine:
         player = s.turn
         name = s.names[player]
         costs = {uid: self.repair_cost(s, player, uid) for uid in self._broken(s, player)}
+        labels = {uid: self._repair_label(s.components[uid], cost) for uid, cost in costs.items()}
         options = tuple(
-            Option(
-                "repair", f"Repair {s.components[uid].label}: {cost} ingot{'s' * (cost != 1)}", uid
-            )
+            Option("repair", labels[uid], uid)
             for uid, cost in costs.items()
             if cost <= s.ingots[player]
         ) + (Option("pass", "Pass"),)
@@ -153,14 +153,30 @@ class KintsugiEngine:
             f"{name}: repair a broken card or pass ({s.ingots[player]} ingots){skipped}",
             options,
             expects_scan=True,
-            detail={"costs": costs, "auto_passed": list(s.auto_passed), "ingots": s.ingots[player]},
+            detail={
+                "costs": costs,
+                "labels": labels,  # every broken card, affordable or not, with why it costs that
+                "auto_passed": list(s.auto_passed),
+                "ingots": s.ingots[player],
+            },
         )
+
+    @staticmethod
+    def _repair_label(card: Component, cost: int) -> str:
+        """The button text, with why it costs that today: free, its value, or value +n."""
+        if cost == card.ingots:
+            why = "card value"
+        elif cost == 0:
+            why = "free repair"
+        else:
+            why = f"{card.ingots} +{cost - card.ingots}"
+        return f"Repair {card.label}: {cost} ingot{'s' * (cost != 1)} ({why})"
 
     # -- inputs ------------------------------------------------------------------------
     def apply(self, state: KintsugiState, action: Input) -> KintsugiState:
         s = state.clone()
         if isinstance(action, Scan) and action.uid not in s.components:
-            raise IllegalInput(f"unknown tag {action.uid} — enroll it first")
+            raise UnknownTag(action.uid)
         if s.auto_sold and isinstance(action, Tap) and action.option == "sell":
             s.auto_sold = None
             s.event = "(the gold card was already sold)"
