@@ -31,8 +31,16 @@ CREATE TABLE IF NOT EXISTS inputs (
 """
 
 
+KEEP = "keep"  # `append(result=KEEP)`: leave the game's result as it is
+Result = dict[str, Any] | None | str
+
+
 class StoreError(Exception):
     """The save file cannot be used; the message is one line for the player."""
+
+
+class DamagedStore(StoreError):
+    """The file is there but is not a readable save: safe to set aside, unlike a locked one."""
 
 
 @dataclass(frozen=True)
@@ -68,8 +76,10 @@ class Store:
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
             self.db.execute("SELECT count(*) FROM games").fetchone()
+        except sqlite3.OperationalError as err:  # locked, unreadable, missing folder: not damage
+            raise StoreError(f"cannot open the save file {self.path}: {err}") from None
         except sqlite3.DatabaseError as err:
-            raise StoreError(
+            raise DamagedStore(
                 f"the save file {self.path} is damaged or not a save file ({err})"
             ) from None
 
@@ -85,13 +95,16 @@ class Store:
         """
         try:
             return cls(path), None
-        except StoreError as err:
+        except DamagedStore as err:
             path = Path(path)
             aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
-            for suffix in ("", "-wal", "-shm"):
-                part = Path(f"{path}{suffix}")
-                if part.exists():
-                    part.rename(f"{aside}{suffix}")
+            try:
+                for suffix in ("", "-wal", "-shm"):
+                    part = Path(f"{path}{suffix}")
+                    if part.exists():
+                        part.rename(f"{aside}{suffix}")
+            except OSError as move:
+                raise StoreError(f"{err}; it could not be set aside ({move.strerror})") from None
             return cls(path), f"{err}; it was kept as {aside.name} and a new one started"
 
     @contextmanager
@@ -121,7 +134,9 @@ class Store:
             )
         return int(cursor.lastrowid or 0)
 
-    def append(self, game_id: int, seq: int, entry: LoggedInput) -> None:
+    def append(self, game_id: int, seq: int, entry: LoggedInput, *, result: Result = KEEP) -> None:
+        """Log one input; with `result`, record (a dict) or clear (None) the game's result in
+        the same transaction, so the log and the result can never disagree."""
         now = time.time()
         with self._transaction() as db:
             db.execute(
@@ -140,6 +155,11 @@ class Store:
                 ),
             )
             db.execute("UPDATE games SET updated = ? WHERE id = ?", (now, game_id))
+            if result is not KEEP:
+                db.execute(
+                    "UPDATE games SET finished = ?, result = ? WHERE id = ?",
+                    (now if result else None, json.dumps(result) if result else None, game_id),
+                )
 
     def log(self, game_id: int) -> list[LoggedInput]:
         rows = self.db.execute(
@@ -147,14 +167,6 @@ class Store:
             (game_id,),
         )
         return [LoggedInput(*row) for row in rows]
-
-    def set_result(self, game_id: int, result: dict[str, Any] | None) -> None:
-        finished = time.time() if result is not None else None
-        with self._transaction() as db:
-            db.execute(
-                "UPDATE games SET finished = ?, result = ? WHERE id = ?",
-                (finished, json.dumps(result) if result is not None else None, game_id),
-            )
 
     def games(self, *, finished: bool | None = None) -> list[GameRow]:
         where = {None: "", True: "WHERE finished IS NOT NULL", False: "WHERE finished IS NULL"}[

@@ -15,7 +15,7 @@ from companion.deck import Component, Deck, make_component
 from companion.engine import Engine, PlayerSetup, Prompt, ScoreSheet, Setup
 from companion.games import make_engine
 from companion.inputs import DEFAULT_READER, IllegalInput, Input, Scan, Tap, UnknownTag
-from companion.store import LoggedInput, Store, StoreError
+from companion.store import KEEP, LoggedInput, Result, Store, StoreError
 from companion.uids import canonical_uid
 
 
@@ -184,23 +184,19 @@ class Table:
     def undo(self, *, line: int | None = None) -> str:
         if not self.can_undo:
             raise IllegalInput("Nothing to undo yet")
-        was_over = self.finished
-        undone = self.state.event if hasattr(self.state, "event") else "the last input"
-        self._log(LoggedInput("undo", line=line))
+        undone = getattr(self.state, "event", "") or "the last input"
+        self._log(LoggedInput("undo", line=line), result=None if self.finished else KEEP)
         self._states.pop()
-        if was_over:
-            self.store.set_result(self.game_id, None)
         return f"Undone: {undone}"
 
     def _accept(self, action: Input, entry: LoggedInput) -> str:
         new_state = self.engine.apply(self.state, action)  # raises IllegalInput: nothing stored
-        self._log(entry)
+        over = self.engine.prompt(new_state).over
+        self._log(entry, result=self.engine.score(new_state).to_json() if over else KEEP)
         self._states.append(new_state)
-        if self.finished:
-            self.store.set_result(self.game_id, self.scores().to_json())
         return getattr(new_state, "event", "")
 
-    def _log(self, entry: LoggedInput) -> None:
+    def _log(self, entry: LoggedInput, *, result: Result = KEEP) -> None:
+        self.store.append(self.game_id, self._seq + 1, entry, result=result)
         self._seq += 1
-        self.store.append(self.game_id, self._seq, entry)
         self.last_line = max(self.last_line, entry.line or 0)

@@ -12,46 +12,8 @@ import time
 from datetime import datetime
 from typing import Any, TextIO
 
-BAD_VERSIONS = (0x00, 0xFF)
 SIM_WAIT = 3.0  # seconds the simulated tag may take to be seen placed, then removed
 DEMO_UID = "04D3E70A6B5C80"
-
-
-def diagnose(scheme: str, problem: str | BaseException) -> str:
-    """What to do about a reader that failed to open or reports a problem."""
-    text = str(problem)
-    if isinstance(problem, PermissionError) or "Permission denied" in text or "Errno 13" in text:
-        groups, named = ("dialout", "group") if scheme == "serial" else ("spi,gpio", "groups")
-        return (
-            f"permission denied: add your user to the {groups.replace(',', ' and ')} {named} "
-            f"(sudo usermod -aG {groups} $USER), then log out and in again"
-        )
-    if scheme in ("rc522", "mfrc522") and isinstance(problem, FileNotFoundError):
-        return (
-            "SPI is off: enable it with raspi-config (Interface Options > SPI) "
-            "or add dtparam=spi=on to /boot/firmware/config.txt, then reboot"
-        )
-    if scheme == "serial" and ("No such file" in text or "Errno 2" in text):
-        return "no such serial port: is the bridge plugged in? (ls /dev/ttyACM* /dev/ttyUSB*)"
-    return text
-
-
-def describe(reader: Any) -> str:
-    """A reader's own description, or its chip version, or just its type."""
-    if hasattr(reader, "describe"):
-        return reader.describe()
-    version = getattr(reader, "version", None)
-    fault = getattr(reader, "fault", None)
-    if fault:
-        return f"not answering: {fault}"
-    if isinstance(version, int):
-        if version in BAD_VERSIONS:
-            return (
-                f"VersionReg 0x{version:02X}: no chip answering: check the wiring, "
-                "and that it is on 3.3 V, not 5 V"
-            )
-        return f"RC522 VersionReg 0x{version:02X}"
-    return type(reader).__name__
 
 
 def run_reader_test(spec: str | None, seconds: float | None, out: TextIO) -> int:
@@ -61,6 +23,7 @@ def run_reader_test(spec: str | None, seconds: float | None, out: TextIO) -> int
     and the test ends by itself. Returns the exit status: 0 fine, 1 a reader failed to
     open or (sim) no event came, 2 a bad reader URL.
     """
+    from hardware.diagnose import describe
     from hardware.factory import reader_spec
     from hardware.hub import ReaderHub
     from hardware.urls import parse_reader_spec
@@ -95,6 +58,7 @@ def run_reader_test(spec: str | None, seconds: float | None, out: TextIO) -> int
 
 def _open_all(urls: list[Any], out: TextIO) -> tuple[list[Any], int]:
     """Open every reader, or none: (readers, 0), or ([], exit status) after saying why."""
+    from hardware.diagnose import diagnose
     from hardware.factory import MissingDependency, open_reader
 
     readers = []
@@ -134,6 +98,8 @@ def _watch(hub: Any, seconds: float | None, out: TextIO, schemes: dict[str, str]
 
 
 def _show_status(hub: Any, out: TextIO, shown: dict[str, str], schemes: dict[str, str]) -> None:
+    from hardware.diagnose import diagnose
+
     for name, status in hub.status.items():
         if shown.get(name, "ok") != status:
             line = status if status == "ok" else diagnose(schemes.get(name, ""), status)

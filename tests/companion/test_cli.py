@@ -109,9 +109,9 @@ SLOW_PLAY = """
 import sys, time
 import companion.store as store
 real = store.Store.append
-def slow(self, *args):
+def slow(self, *args, **kwargs):
     time.sleep(0.01)
-    real(self, *args)
+    real(self, *args, **kwargs)
 store.Store.append = slow
 from companion.cli import main
 sys.exit(main(sys.argv[1:]))

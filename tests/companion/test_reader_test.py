@@ -5,8 +5,9 @@ import sys
 
 import pytest
 
-from companion.cli.reader_test import DEMO_UID, describe, diagnose, run_reader_test
+from companion.cli.reader_test import DEMO_UID, run_reader_test
 from hardware import factory
+from hardware.diagnose import describe, diagnose
 
 EVENT = re.compile(r"^\d\d:\d\d:\d\d\.\d{3} (\S+) (placed|removed) ([0-9A-F]+)$")
 

@@ -120,3 +120,9 @@ def test_an_input_that_cannot_be_saved_is_not_played(tmp_path) -> None:
     assert table.state.draft == [uid(1)]
     play(table, "scan 2")
     assert Table.resume(Store(path), table.game_id).state.draft == [uid(1), uid(2)]
+
+
+def test_a_save_file_that_cannot_be_opened_is_not_called_damaged(tmp_path) -> None:
+    with pytest.raises(StoreError, match="cannot open the save file") as err:
+        Store.open_or_set_aside(tmp_path / "no-such-folder" / "save.db")
+    assert "damaged" not in str(err.value)
