@@ -169,35 +169,25 @@ class Store:
         return [LoggedInput(*row) for row in rows]
 
     def games(self, *, finished: bool | None = None) -> list[GameRow]:
-        where = {None: "", True: "WHERE finished IS NOT NULL", False: "WHERE finished IS NULL"}[
-            finished
-        ]
-        rows = self.db.execute(
-            "SELECT id, game, deck, setup, source, created, updated, finished, result,"
-            " (SELECT count(*) FROM inputs i WHERE i.game_id = g.id)"
-            f" FROM games g {where} ORDER BY updated DESC"
-        )
-        return [
-            GameRow(
-                r[0],
-                r[1],
-                r[2],
-                json.loads(r[3]),
-                r[4],
-                r[5],
-                r[6],
-                r[7],
-                json.loads(r[8]) if r[8] else None,
-                r[9],
-            )  # fmt: skip
-            for r in rows
-        ]
+        where = {None: "", True: "WHERE finished IS NOT NULL", False: "WHERE finished IS NULL"}
+        return self._game_rows(f"{where[finished]} ORDER BY updated DESC")
 
     def game(self, game_id: int) -> GameRow:
-        for row in self.games():
-            if row.id == game_id:
-                return row
-        raise StoreError(f"there is no saved game number {game_id}")
+        rows = self._game_rows("WHERE id = ?", (game_id,))
+        if not rows:
+            raise StoreError(f"there is no saved game number {game_id}")
+        return rows[0]
+
+    def _game_rows(self, where: str, params: tuple[Any, ...] = ()) -> list[GameRow]:
+        rows = self.db.execute(
+            "SELECT id, game, deck, setup, source, created, updated, finished, result,"
+            f" (SELECT count(*) FROM inputs i WHERE i.game_id = g.id) FROM games g {where}",
+            params,
+        )
+        return [
+            GameRow(*r[:3], json.loads(r[3]), *r[4:8], json.loads(r[8]) if r[8] else None, r[9])
+            for r in rows
+        ]
 
     def delete_game(self, game_id: int) -> None:
         with self._transaction() as db:

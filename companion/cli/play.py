@@ -14,7 +14,7 @@ from typing import TextIO
 from companion.catalog import game_info
 from companion.deck import load_deck
 from companion.engine import PlayerSetup, ScoreSheet
-from companion.inputs import IllegalInput
+from companion.inputs import DEFAULT_READER, IllegalInput
 from companion.store import Store
 from companion.table import Table
 
@@ -61,7 +61,7 @@ def play(
     strict: bool,
     out: TextIO,
 ) -> int:
-    from hardware.script import ScanStep, ScriptReader
+    from hardware.script import ScanStep, load_script
 
     deck = load_deck(deck_path)
     if deck.game != game:
@@ -69,7 +69,7 @@ def play(
     unknown = set(new_players) - set(players)
     if unknown:
         raise ValueError(f"--new-players names someone not playing: {', '.join(sorted(unknown))}")
-    reader = ScriptReader(script_path)
+    steps = load_script(script_path)
     store = Store(db)
     source = json.dumps(
         [game, str(Path(deck_path).resolve()), players, str(Path(script_path).resolve())]
@@ -86,7 +86,7 @@ def play(
             file=out,
         )
     shown = ""
-    for step in reader.steps:
+    for step in steps:
         if step.line <= table.last_line:
             continue
         if table.prompt.text != shown:
@@ -94,7 +94,9 @@ def play(
             print(f"  > {shown}", file=out)
         try:
             if isinstance(step, ScanStep):
-                said = f"scan {step.uid}" + (f" @{step.reader}" if step.reader != "default" else "")
+                said = f"scan {step.uid}" + (
+                    f" @{step.reader}" if step.reader != DEFAULT_READER else ""
+                )
                 outcome = table.scan(step.uid, step.reader, line=step.line)
             else:
                 said = f"tap {step.option}" + (f" {step.arg}" if step.arg else "")

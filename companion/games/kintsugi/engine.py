@@ -137,7 +137,7 @@ class KintsugiEngine:
     def _repair_prompt(self, s: KintsugiState) -> Prompt:
         player = s.turn
         name = s.names[player]
-        costs = {uid: self.repair_cost(s, player, uid) for uid in self._broken(s, player)}
+        costs = {uid: s.repair_cost(player, uid) for uid in s.broken(player)}
         labels = {uid: self._repair_label(s.components[uid], cost) for uid, cost in costs.items()}
         options = tuple(
             Option("repair", labels[uid], uid)
@@ -303,26 +303,12 @@ class KintsugiEngine:
         self._settle_repair(s)
 
     # -- repair ------------------------------------------------------------------------
-    def repair_cost(self, s: KintsugiState, player: int, uid: str) -> int:
-        base = s.components[uid].ingots
-        if not self.rules.escalating_repairs:
-            return base
-        done = s.repairs[player]
-        if s.gold_showing and done == 0:
-            return 0
-        return base + done
-
-    def _broken(self, s: KintsugiState, player: int) -> list[str]:
-        return [uid for uid in s.collections[player] if s.status[uid] == "broken"]
-
     def _can_repair(self, s: KintsugiState, player: int) -> bool:
         if not self.rules.escalating_repairs and s.repairs[player] >= 1:
             return False
         if s.passed[player] and self.settings.get("repair_after_pass") == "no":
             return False
-        return any(
-            self.repair_cost(s, player, u) <= s.ingots[player] for u in self._broken(s, player)
-        )
+        return any(s.repair_cost(player, u) <= s.ingots[player] for u in s.broken(player))
 
     def _end_turn(self, s: KintsugiState) -> None:
         s.go_pos += 1
@@ -368,7 +354,7 @@ class KintsugiEngine:
             raise IllegalInput(
                 f"{name}'s {s.label(uid)} is {s.status[uid]}: only broken cards are repaired"
             )
-        cost = self.repair_cost(s, player, uid)
+        cost = s.repair_cost(player, uid)
         if cost > s.ingots[player]:
             raise IllegalInput(
                 f"Repairing the {s.label(uid)} costs {cost} ingots; {name} has {s.ingots[player]}"

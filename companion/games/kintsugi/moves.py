@@ -18,11 +18,7 @@ def legal_inputs(s: KintsugiState) -> list[Input]:
     if s.phase == "broke":
         return [Tap("done")]
     if s.phase == "repair":
-        from companion.games import make_engine
-
-        engine = make_engine(s.rules.game, s.settings)
-        repairs: list[Input] = [
-            Scan(o.arg) for o in engine.prompt(s).options if o.word == "repair" and o.arg
-        ]
-        return repairs + [Tap("pass")]
+        player = s.turn
+        affordable = [u for u in s.broken(player) if s.repair_cost(player, u) <= s.ingots[player]]
+        return [Scan(uid) for uid in affordable] + [Tap("pass")]
     return []

@@ -32,7 +32,6 @@ class KintsugiState:
     status: dict[str, str] = field(default_factory=dict)
     gone: list[str] = field(default_factory=list)
     pick: int = 0
-    top: str | None = None
     causes: tuple[str, ...] = ()
     broke: list[list[str]] = field(default_factory=list)
     gold_showing: bool = False
@@ -95,6 +94,20 @@ class KintsugiState:
             if uid in collection:
                 return index
         return None
+
+    def broken(self, player: int) -> list[str]:
+        return [uid for uid in self.collections[player] if self.status[uid] == "broken"]
+
+    def repair_cost(self, player: int, uid: str) -> int:
+        """Today's price: the card's ingots; in the published game the first repair is free
+        with gold showing and each further one this round costs 1 more than the last."""
+        base = self.components[uid].ingots
+        if not self.rules.escalating_repairs:
+            return base
+        done = self.repairs[player]
+        if self.gold_showing and done == 0:
+            return 0
+        return base + done
 
     def places(self) -> dict[str, str]:
         """Every card's one place; the invariant the property tests check."""
