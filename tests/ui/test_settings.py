@@ -96,6 +96,7 @@ def test_reader_test_shows_live_events_and_stops_when_leaving(screen):
         time.sleep(0.02)
         Clock.tick()
     assert "sim: placed 04A1B2C3D4E5F6" in screen.test_log
+    assert screen.chip == "sim: RC522 VersionReg 0x92"
     screen.manager.current = "home"
     frame()
     time.sleep(0.5)

@@ -20,6 +20,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.games.kintsugi.rules import RULESETS, Ruleset
 from companion.store import Store, StoreError
+from hardware.diagnose import describe, diagnose
 from hardware.factory import ENV_VAR, open_readers
 from hardware.hub import ReaderHub, one_line
 from hardware.urls import parse_reader_spec
@@ -65,6 +66,7 @@ class SettingsScreen(Screen):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._hub: ReaderHub | None = None
+        self._schemes: dict[str, str] = {}  # reader name -> scheme, for diagnose()
         self._drain = Clock.schedule_interval(self._drain_test, 0.05)
         self._drain.cancel()
 
@@ -189,16 +191,18 @@ class SettingsScreen(Screen):
 
     def start_test(self, text: str) -> None:
         self.stop_test()
+        spec = spec_from_text(text)
         try:
-            readers = open_readers(spec_from_text(text))
+            readers = open_readers(spec)
         except Exception as err:  # any backend failure is a message, never a crash
             self.say(f"Cannot open the reader: {one_line(err)}", "error")
             return
-        self.chip = "\n".join(f"{r.name}: {_describe(r)}" for r in readers)
         self.test_log = "Place a tag on the reader..."
+        self._schemes = {url.name: url.scheme for url in parse_reader_spec(spec)}
         self._hub = ReaderHub(readers)
         self._hub.start()
         self.testing = True
+        self._drain_test(0)
         self._drain()
 
     def stop_test(self) -> None:
@@ -212,19 +216,14 @@ class SettingsScreen(Screen):
         hub = self._hub
         if hub is None:
             return
+        # Described on every drain: a chip's version is known only once it has been polled.
+        self.chip = "\n".join(f"{r.name}: {describe(r)}" for r in hub.readers)
         lines = self.test_log.splitlines()
         while not hub.queue.empty():
             event = hub.queue.get_nowait()
             lines.append(f"{event.reader}: {event.kind} {event.uid}")
         self.test_log = "\n".join(lines[-LOG_LINES:])
-        self.test_status = ", ".join(f"{name}: {state}" for name, state in hub.status.items())
-
-
-def _describe(reader: object) -> str:
-    describe = getattr(reader, "describe", None)
-    if describe is None:
-        return "opened (this reader type reports no chip version)"
-    try:
-        return describe()
-    except Exception as err:  # describing must not break the test view
-        return f"opened; chip version unreadable: {one_line(err)}"
+        self.test_status = ", ".join(
+            f"{name}: {state if state == 'ok' else diagnose(self._schemes.get(name, ''), state)}"
+            for name, state in hub.status.items()
+        )

@@ -1,0 +1,48 @@
+"""What a reader is and what to do when it fails, in one sentence each.
+
+Shared by `companion reader test` and the Settings screen's live reader test, so a
+person wiring a reader reads the same advice on the command line and on the touchscreen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+BAD_VERSIONS = (0x00, 0xFF)  # what VersionReg reads when no chip drives MISO
+
+
+def diagnose(scheme: str, problem: str | BaseException) -> str:
+    """What to do about a reader that failed to open or reports a problem."""
+    text = str(problem)
+    if isinstance(problem, PermissionError) or "Permission denied" in text or "Errno 13" in text:
+        groups, named = ("dialout", "group") if scheme == "serial" else ("spi,gpio", "groups")
+        return (
+            f"permission denied: add your user to the {groups.replace(',', ' and ')} {named} "
+            f"(sudo usermod -aG {groups} $USER), then log out and in again"
+        )
+    if scheme in ("rc522", "mfrc522") and isinstance(problem, FileNotFoundError):
+        return (
+            "SPI is off: enable it with raspi-config (Interface Options > SPI) "
+            "or add dtparam=spi=on to /boot/firmware/config.txt, then reboot"
+        )
+    if scheme == "serial" and ("No such file" in text or "Errno 2" in text):
+        return "no such serial port: is the bridge plugged in? (ls /dev/ttyACM* /dev/ttyUSB*)"
+    return text
+
+
+def describe(reader: Any) -> str:
+    """A reader's own description, or its chip version (rc522, sim), or just its type."""
+    if hasattr(reader, "describe"):
+        return reader.describe()
+    version = getattr(reader, "version", None)
+    fault = getattr(reader, "fault", None)
+    if fault:
+        return f"not answering: {fault}"
+    if isinstance(version, int):
+        if version in BAD_VERSIONS:
+            return (
+                f"VersionReg 0x{version:02X}: no chip answering: check the wiring, "
+                "and that it is on 3.3 V, not 5 V"
+            )
+        return f"RC522 VersionReg 0x{version:02X}"
+    return type(reader).__name__
