@@ -29,7 +29,7 @@ def run_reader_test(spec: str | None, seconds: float | None, out: TextIO) -> int
     from hardware.urls import parse_reader_spec
 
     try:
-        urls = parse_reader_spec(reader_spec(spec))
+        urls = parse_reader_spec(reader_spec(spec)[0])
     except ValueError as err:
         print(f"error: {err}", file=out)
         return 2

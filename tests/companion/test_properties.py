@@ -61,7 +61,7 @@ def test_random_legal_games_keep_the_invariants(game, players, new, choices) -> 
         else:
             table.tap(move.option, move.arg)
         check_invariants(table)
-    assert table.finished or len(choices) == 400
+    assert table.finished  # 400 legal inputs always reach the end of a game
 
 
 @settings(max_examples=15, deadline=None)

@@ -306,7 +306,7 @@ class KintsugiEngine:
     def _can_repair(self, s: KintsugiState, player: int) -> bool:
         if not self.rules.escalating_repairs and s.repairs[player] >= 1:
             return False
-        if s.passed[player] and self.settings.get("repair_after_pass") == "no":
+        if s.passed[player] and self.settings["repair_after_pass"] == "no":
             return False
         return any(s.repair_cost(player, u) <= s.ingots[player] for u in s.broken(player))
 

@@ -8,6 +8,16 @@ from typing import Any
 
 UNBREAKABLE = frozenset({"serving-tray", "storage-box", "gold"})
 
+# How the published game plays the points Mintsugi leaves open: the value every ruleset
+# resolves for a setting it does not offer, so scoring reads one dict and never a game name.
+PUBLISHED = {
+    "repair_after_pass": "yes",
+    "jug_tie": "full",
+    "saucer": "published",
+    "vase_repair_bonus": "yes",
+    "tiebreak": "published",
+}
+
 
 @dataclass(frozen=True)
 class Setting:
@@ -32,9 +42,11 @@ class Ruleset:
 
     def resolve(self, chosen: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults overlaid with the players' choices; unknown keys or values are refused."""
-        values = {s.key: s.default for s in self.settings}
+        values = {**PUBLISHED, **{s.key: s.default for s in self.settings}}
         known = {s.key: s for s in self.settings}
         for key, value in (chosen or {}).items():
+            if key not in known and PUBLISHED.get(key) == value:
+                continue  # asking for what this game always plays is not an error
             if key not in known:
                 names = ", ".join(known) or "none"
                 raise ValueError(f"unknown setting {key!r} for {self.title} (settings: {names})")

@@ -69,7 +69,7 @@ def _majority(
     if most == 0:
         return [0] * len(holdings)
     leaders = counts.count(most)
-    if rules.game == "mintsugi" and settings.get("jug_tie", "split") == "split":
+    if settings["jug_tie"] == "split":
         share = MAJORITY_POINTS // leaders
     else:
         share = MAJORITY_POINTS
@@ -85,8 +85,8 @@ def breakdown(
         for kind in {i.kind for i in whole}
     }
     count = {kind: sum(1 for i in whole if i.kind == kind) for kind in {i.kind for i in whole}}
-    vase_bonus = rules.game != "mintsugi" or settings.get("vase_repair_bonus") == "yes"
-    cups, saucer_bonus = _cups_and_saucers(whole, settings.get("saucer", "published"))
+    vase_bonus = settings["vase_repair_bonus"] == "yes"
+    cups, saucer_bonus = _cups_and_saucers(whole, settings["saucer"])
     points = {
         "cup": cups,
         "saucer": saucer_bonus,
@@ -131,7 +131,7 @@ def score_holdings(
         parts = breakdown(rules, settings, holding, share)
         repaired = sum(1 for i in holding.items if i.state == "repaired")
         rows.append((holding, sum(parts.values()), repaired, len(holding.items), parts))
-    use_tiebreaks = rules.game != "mintsugi" or settings.get("tiebreak", "published") == "published"
+    use_tiebreaks = settings["tiebreak"] == "published"
 
     def key(row: tuple) -> tuple[int, ...]:
         return (row[1], row[2], row[3]) if use_tiebreaks else (row[1],)
