@@ -36,11 +36,21 @@ class MissingDependency(RuntimeError):
     """A backend needs a package that is not installed; the message says which."""
 
 
-def reader_spec(spec: str | None = None) -> str:
-    """The spec in force: the argument, else $COMPANION_READER, else `sim://`."""
+def reader_spec(spec: str | None = None, saved: str | None = None) -> tuple[str, str]:
+    """The spec in force and where it came from: ("--reader", $COMPANION_READER, "saved",
+    "default").
+
+    An argument beats the environment (a one-off run), which beats the list an app saved
+    (the table's everyday set-up), which beats the simulated reader. An empty argument is
+    still the argument (and fails to parse): whoever passed it meant it.
+    """
     if spec is not None:
-        return spec
-    return os.environ.get(ENV_VAR, "").strip() or DEFAULT_SPEC
+        return spec, "--reader"
+    env = os.environ.get(ENV_VAR, "").strip()
+    for given, source in ((env, ENV_VAR), (saved, "saved")):
+        if given:
+            return given, source
+    return DEFAULT_SPEC, "default"
 
 
 def open_readers(spec: str | None = None) -> list[Reader]:
@@ -50,7 +60,7 @@ def open_readers(spec: str | None = None) -> list[Reader]:
     or whatever the backend raises when its device cannot be opened (OSError mostly);
     readers already opened are closed again.
     """
-    urls = parse_reader_spec(reader_spec(spec))
+    urls = parse_reader_spec(reader_spec(spec)[0])
     opened: list[Reader] = []
     try:
         for url in urls:

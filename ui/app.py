@@ -23,7 +23,7 @@ from companion.inputs import IllegalInput
 from companion.store import Store, StoreError
 from companion.table import Table
 from hardware.events import TagEvent
-from hardware.factory import DEFAULT_SPEC, ENV_VAR, open_readers
+from hardware.factory import open_readers, reader_spec
 from hardware.feedback import make_feedback
 from hardware.hub import ReaderHub, one_line
 from ui.session import Session
@@ -41,19 +41,6 @@ SCREENS = (
 )
 STATUS_INTERVAL_S = 0.5
 READERS_KEY = "readers"  # the store setting the Settings screen saves the reader list under
-
-
-def spec_in_force(cli: str | None, saved: str | None) -> tuple[str, str]:
-    """The reader spec to open and where it comes from.
-
-    A command line beats the environment (a one-off run), which beats the list saved in
-    Settings (the table's everyday set-up), which beats the simulated reader.
-    """
-    env = os.environ.get(ENV_VAR, "").strip()
-    for spec, source in ((cli, "--reader"), (env, ENV_VAR), (saved, "Settings")):
-        if spec:
-            return spec, source
-    return DEFAULT_SPEC, "default"
 
 
 def reader_summary(status: dict[str, str]) -> str:
@@ -131,7 +118,7 @@ class CompanionApp(App):
         changed in Settings applies without restarting the app. False if they cannot open."""
         assert self.store is not None
         self._close_readers()
-        spec, _source = spec_in_force(self.reader_spec, self.store.get_setting(READERS_KEY))
+        spec, _source = reader_spec(self.reader_spec, self.store.get_setting(READERS_KEY))
         try:
             readers = open_readers(spec)
         except Exception as err:  # a missing reader must not stop a game played by touch

@@ -65,12 +65,12 @@ def test_bad_specs_say_which_part_is_wrong(spec, names):
 
 def test_spec_comes_from_argument_then_environment_then_sim(monkeypatch):
     monkeypatch.delenv("COMPANION_READER", raising=False)
-    assert reader_spec() == "sim://"
+    assert reader_spec() == ("sim://", "default")
     monkeypatch.setenv("COMPANION_READER", "  ")
-    assert reader_spec() == "sim://"
+    assert reader_spec() == ("sim://", "default")
     monkeypatch.setenv("COMPANION_READER", "serial:///dev/ttyACM0")
-    assert reader_spec() == "serial:///dev/ttyACM0"
-    assert reader_spec("keyboard://") == "keyboard://"
+    assert reader_spec() == ("serial:///dev/ttyACM0", "COMPANION_READER")
+    assert reader_spec("keyboard://") == ("keyboard://", "--reader")
 
 
 def test_open_readers_opens_scripts_by_url(tmp_path, monkeypatch):

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from companion.store import Store
+from hardware.factory import reader_spec
 from tests.ui.apphelp import close_app, open_app, until
-from ui.app import READERS_KEY, spec_in_force
+from ui.app import READERS_KEY
 from ui.theme import MONO, mono_options
 
 FAST = "interval=0.005"
@@ -46,11 +47,11 @@ def names(app):
 
 
 def test_precedence_is_cli_then_environment_then_settings_then_sim(data, monkeypatch):
-    assert spec_in_force(None, None) == ("sim://", "default")
-    assert spec_in_force(None, "a=sim://") == ("a=sim://", "Settings")
+    assert reader_spec(None, None) == ("sim://", "default")
+    assert reader_spec(None, "a=sim://") == ("a=sim://", "saved")
     monkeypatch.setenv("COMPANION_READER", "b=sim://")
-    assert spec_in_force(None, "a=sim://") == ("b=sim://", "COMPANION_READER")
-    assert spec_in_force("c=sim://", "a=sim://") == ("c=sim://", "--reader")
+    assert reader_spec(None, "a=sim://") == ("b=sim://", "COMPANION_READER")
+    assert reader_spec("c=sim://", "a=sim://") == ("c=sim://", "--reader")
 
 
 def test_the_app_opens_the_saved_readers_when_none_is_given(data, opened):

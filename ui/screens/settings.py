@@ -21,10 +21,10 @@ from kivy.uix.screenmanager import Screen
 from companion.games.kintsugi.rules import RULESETS, Ruleset
 from companion.store import Store, StoreError
 from hardware.diagnose import describe, diagnose
-from hardware.factory import ENV_VAR, open_readers
+from hardware.factory import ENV_VAR, open_readers, reader_spec
 from hardware.hub import ReaderHub, one_line
 from hardware.urls import parse_reader_spec
-from ui.app import READERS_KEY, spec_in_force
+from ui.app import READERS_KEY
 from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (rules used by settings.kv)
 
@@ -99,12 +99,12 @@ class SettingsScreen(Screen):
     def _in_force(self) -> tuple[str, str]:
         app = App.get_running_app()
         saved = self.the_store.get_setting(READERS_KEY)
-        return spec_in_force(getattr(app, "reader_spec", None), saved)
+        return reader_spec(getattr(app, "reader_spec", None), saved)
 
     def _note_readers(self) -> None:
         spec, source = self._in_force()
         why = {
-            "Settings": "the list saved here",
+            "saved": "the list saved here",
             "default": "nothing saved here yet",
             "--reader": "set by --reader, which overrides the list saved here",
             ENV_VAR: f"set by ${ENV_VAR}, which overrides the list saved here",
@@ -174,7 +174,7 @@ class SettingsScreen(Screen):
         self.readers_text = "\n".join(spec.split(","))
         self._note_readers()
         app = App.get_running_app()
-        if self._in_force()[1] != "Settings" or not hasattr(app, "open_readers"):
+        if self._in_force()[1] != "saved" or not hasattr(app, "open_readers"):
             self.say(f"Readers saved: {spec}. {self.readers_note}")
         elif app.open_readers():
             self.say(f"Readers saved and re-opened: {spec}")
