@@ -11,13 +11,7 @@ import os
 import sys
 from pathlib import Path
 
-
-def data_dir() -> Path:
-    """COMPANION_DATA, else where Kivy's `user_data_dir` puts an app named companion."""
-    configured = os.environ.get("COMPANION_DATA")
-    if configured:
-        return Path(configured)
-    return Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "companion"
+from ui.paths import data_dir
 
 
 def has_display() -> bool:

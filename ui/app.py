@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import gc
 import importlib
-import os
 import queue
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from hardware.events import TagEvent
 from hardware.factory import open_readers, reader_spec
 from hardware.feedback import make_feedback
 from hardware.hub import ReaderHub, one_line
+from ui.paths import data_dir
 from ui.session import Session
 from ui.widgets import controls  # noqa: F401  (FormButton and friends, used by every .kv)
 
@@ -77,19 +77,13 @@ class CompanionApp(App):
         self.store_notice: str | None = None  # why the save file was set aside, for Home to say
 
     # -- composition -------------------------------------------------------------------
-    @property
-    def data_dir(self) -> Path:
-        path = Path(os.environ.get("COMPANION_DATA") or self.user_data_dir)
-        path.mkdir(parents=True, exist_ok=True)
-        return path
-
     def get_application_config(self, defaults: str | None = None) -> str:
-        return str(self.data_dir / "companion.ini")
+        return str(data_dir() / "companion.ini")
 
     def build(self) -> object:
         # A damaged save file must not stop the table playing: it is kept aside, never lost,
         # and Home says so in one line instead of a traceback.
-        self.store, self.store_notice = Store.open_or_set_aside(self.data_dir / "companion.db")
+        self.store, self.store_notice = Store.open_or_set_aside(data_dir() / "companion.db")
         if self.demo:
             self.import_demo_decks()
         self.feedback = make_feedback(bool(self.store.get_setting("feedback", True)))
