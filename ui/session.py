@@ -13,10 +13,9 @@ from collections.abc import Callable
 from kivy.event import EventDispatcher
 from kivy.properties import NumericProperty, ObjectProperty, OptionProperty, StringProperty
 
-from companion.inputs import DEFAULT_READER, IllegalInput
+from companion.inputs import DEFAULT_READER, IllegalInput, UnknownTag
 from companion.store import StoreError
 from companion.table import Table
-from companion.uids import canonical_uid
 from hardware.feedback import Feedback, NullFeedback
 
 
@@ -40,17 +39,12 @@ class Session(EventDispatcher):
 
     # -- inputs ------------------------------------------------------------------------
     def scan(self, uid: str, reader: str = DEFAULT_READER) -> bool:
-        table = self.table
-        if table is not None:
-            try:
-                known = canonical_uid(uid) in table.components
-            except ValueError:
-                known = True  # let the table word the refusal
-            if not known:
-                self.refuse(f"This tag ({uid}) is not in the deck. Enroll it?", "unknown")
-                self.unknown_uid = uid
-                return False
-        return self._attempt(lambda t: t.scan(uid, reader))
+        try:
+            return self._attempt(lambda t: t.scan(uid, reader))
+        except UnknownTag as err:
+            self.refuse(f"This tag ({err.uid}) is not in the deck. Enroll it?", "unknown")
+            self.unknown_uid = err.uid
+            return False
 
     def tap(self, word: str, arg: str | None = None) -> bool:
         return self._attempt(lambda t: t.tap(word, arg))
@@ -64,6 +58,8 @@ class Session(EventDispatcher):
             return False
         try:
             event = action(self.table)
+        except UnknownTag:
+            raise  # scan() offers to enroll it
         except IllegalInput as err:
             self.refuse(err.message)
             return False
