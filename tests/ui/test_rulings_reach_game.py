@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.ui.apphelp import frames, press
 from ui.screens.settings import RulingRow
-from ui.screens.setup import deck_title
+from ui.screens.setup import deck_title, rulings_line
 
 
 def choose_deck(app, game):
@@ -45,3 +45,9 @@ def test_setup_says_when_the_rulings_are_the_defaults(app):
     app.goto("home")
     setup = choose_deck(app, "broken-and-beautiful")
     assert setup.rulings == "Rulings: repair after pass: no"
+
+
+def test_rulings_line_names_changes_and_is_silent_for_games_without_an_engine():
+    assert rulings_line("mintsugi", {}) == "Rulings: the defaults (see Settings)"
+    assert rulings_line("broken-planet", {"anything": 1}) == ""
+    assert rulings_line("mintsugi", {"no_such_rule": 1}).endswith("(fix it in Settings)")

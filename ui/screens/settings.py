@@ -18,7 +18,8 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.games.kintsugi.rules import RULESETS, Ruleset
+from companion import games
+from companion.games import Ruleset
 from companion.store import Store, StoreError
 from hardware.diagnose import describe, diagnose
 from hardware.factory import ENV_VAR, open_readers, reader_spec
@@ -114,7 +115,7 @@ class SettingsScreen(Screen):
     def _fill_rulings(self) -> None:
         box = self.ids.rulings
         box.clear_widgets()
-        for ruleset in RULESETS.values():
+        for ruleset in games.rulesets():
             chosen = self._rulings(ruleset)
             box.add_widget(Factory.FormLabel(text=ruleset.title, bold=True, color=THEME.accent))
             for setting in ruleset.settings:
@@ -144,7 +145,7 @@ class SettingsScreen(Screen):
 
     # -- saving ------------------------------------------------------------------------
     def set_ruling(self, game: str, key: str, value: object) -> None:
-        ruleset = RULESETS[game]
+        ruleset = games.ruleset(game)
         chosen = {**self._rulings(ruleset), key: value}
         try:
             ruleset.resolve(chosen)

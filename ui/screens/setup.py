@@ -15,10 +15,10 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from companion import games
 from companion.catalog import game_info
 from companion.deck import Deck
 from companion.engine import PlayerSetup
-from companion.games.kintsugi.rules import RULESETS
 from companion.store import StoreError
 from companion.table import Table
 from ui.screens.settings import rules_key
@@ -39,8 +39,9 @@ def deck_title(deck: Deck) -> str:
 def rulings_line(game: str, stored: object) -> str:
     """The rulings a game here would be played with that differ from the defaults, in one line,
     so a table that changed one in Settings months ago sees it before starting."""
-    ruleset = RULESETS.get(game)
-    if ruleset is None:
+    try:
+        ruleset = games.ruleset(game)
+    except ValueError:  # a game without a rules engine has no rulings
         return ""
     try:
         chosen = ruleset.resolve(stored or {})
