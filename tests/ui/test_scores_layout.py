@@ -7,6 +7,7 @@ from kivy.uix.label import Label
 
 from companion.engine import PlayerScore, ScoreSheet
 from tests.ui.apphelp import frames, walk
+from ui.screens.scores import sheet_rows
 
 NAMES = ("Cleopatra", "Maximilian", "Guinevere", "Ferdinand")
 
@@ -48,3 +49,12 @@ def test_four_long_names_and_the_winner_fit_the_bar_chart(app):
     assert all(b.y >= chart.y and b.top <= chart.top for b in bars), "a bar is off the chart"
     assert overflowing(chart) == []
     assert overflowing(screen.ids.grid) == []
+
+
+def test_the_winner_marks_follow_the_sheets_winners_not_rank_one():
+    players = (
+        PlayerScore("Ana", 20, {"cup": 1}, 3, 9, 1),
+        PlayerScore("Ben", 20, {"cup": 1}, 3, 9, 1),
+    )
+    tied = ScoreSheet("broken-and-beautiful", players, ("Ben",), "Ben has more ingots")
+    assert sheet_rows(tied)[-1] == ["rank", "#1", "#1 WINNER"]

@@ -40,7 +40,8 @@ def sheet_rows(sheet: ScoreSheet) -> list[list[str]]:
     rows.append(["items"] + [str(p.items) for p in sheet.players])
     rows.append(["TOTAL"] + [str(p.total) for p in sheet.players])
     rows.append(
-        ["rank"] + [f"#{p.rank}" + (" WINNER" if p.rank == 1 else "") for p in sheet.players]
+        ["rank"]
+        + [f"#{p.rank}" + (" WINNER" if p.name in sheet.winners else "") for p in sheet.players]
     )
     return rows
 
@@ -109,7 +110,7 @@ class ScoresScreen(Screen):
             label.color = THEME.accent if rows[r][0] == "TOTAL" else THEME.text
         grid.cols = len(rows[0])
         fill(grid, self.cells[: len(cells)])
-        self.ids.chart.totals = [(p.name, p.total, p.rank == 1) for p in sheet.players]
+        self.ids.chart.totals = [(p.name, p.total, p.name in sheet.winners) for p in sheet.players]
 
     def undo(self) -> None:
         app = App.get_running_app()

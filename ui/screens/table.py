@@ -20,7 +20,6 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.deck import Component
 from companion.engine import Prompt
 from companion.table import Table
 from ui.widgets.card import CardShelf, CardView, fill
@@ -36,22 +35,13 @@ PHASES = {
     "repair": "Repair",
     "over": "Game over",
 }
+# Phase -> a hint about using the table (never a rule: the engine's prompt text says those).
+HINTS = {"repair": "Scanning a broken card repairs it too"}
 VIRTUAL_LIFT_S = 0.3  # how long a tapped virtual card lies on the simulated reader
 
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' * (n != 1)}"
-
-
-def repair_label(component: Component, cost: int) -> str:
-    """Today's cost and how it got there: free, the card's value, or value +1, +2..."""
-    if cost == 0:
-        why = "free repair"
-    elif cost > component.ingots:
-        why = f"{component.ingots} +{cost - component.ingots}"
-    else:
-        why = "card value"
-    return f"Repair {component.label}\n{plural(cost, 'ingot')} ({why})"
 
 
 def return_freed_memory() -> None:
@@ -66,13 +56,13 @@ def return_freed_memory() -> None:
 OptionKey = tuple[str, str, str | None, bool]  # text, word, arg, enabled
 
 
-def option_keys(prompt: Prompt, components: dict[str, Component]) -> list[OptionKey]:
-    """The prompt's options; in repair, every broken card, the unaffordable ones disabled."""
+def option_keys(prompt: Prompt) -> list[OptionKey]:
+    """The prompt's options; in repair, every broken card the engine labels, the ones it does
+    not offer (the player cannot afford them) disabled, so players see what each would cost."""
     keys = []
     offered = {(o.word, o.arg): o for o in prompt.options}
-    for uid, cost in prompt.detail.get("costs", {}).items() if prompt.phase == "repair" else ():
-        option = offered.pop(("repair", uid), None)
-        keys.append((repair_label(components[uid], cost), "repair", uid, bool(option)))
+    for uid, label in prompt.detail.get("labels", {}).items() if prompt.phase == "repair" else ():
+        keys.append((label, "repair", uid, offered.pop(("repair", uid), None) is not None))
     keys.extend((option.label, option.word, option.arg, True) for option in offered.values())
     return keys
 
@@ -279,18 +269,13 @@ class TableScreen(Screen):
 
     @staticmethod
     def _detail(prompt: Prompt) -> str:
-        if prompt.phase != "repair":
-            return ""
-        passed = prompt.detail.get("auto_passed") or []
-        text = f"{prompt.player} has {plural(prompt.detail.get('ingots', 0), 'ingot')}"
-        if passed:
-            text += f" · passed automatically: {', '.join(passed)}"
-        return text + " · scanning a broken card repairs it too"
+        """A hint about the table, not the rules: the engine's prompt text says those."""
+        return HINTS.get(prompt.phase, "")
 
     def _show_options(self, table: Table, prompt: Prompt) -> None:
         """Keep the buttons whose text and action did not change (most prompts keep theirs)."""
         kept = {}
-        for key in option_keys(prompt, dict(table.components)):
+        for key in option_keys(prompt):
             kept[key] = self._buttons.get(key) or self._option_button(*key)
         self._buttons = kept
         fill(self.ids.options, list(kept.values()))
