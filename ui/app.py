@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import os
 import queue
 from pathlib import Path
 
@@ -52,7 +53,7 @@ def reader_summary(status: dict[str, str]) -> str:
 
 
 def submit_frame(*_args: object) -> None:
-    """Hand each frame to the GL driver as soon as it is drawn.
+    """Hand each frame to the GL driver as soon as it is drawn (offscreen driver only).
 
     Under SDL's offscreen driver a buffer swap flushes nothing, so Mesa's llvmpipe queued
     every frame's draw calls (about 200 KB a frame on the table) until something forced a
@@ -92,19 +93,17 @@ class CompanionApp(App):
         self.open_readers()
         for path in SCREENS:
             module, _, cls = path.partition(":")
-            try:
-                screen = getattr(importlib.import_module(module), cls)
-            except ModuleNotFoundError as err:
-                if err.name != module:
-                    raise
-                continue  # a screen still being written; the others work without it
+            screen = getattr(importlib.import_module(module), cls)
             self.root.add_widget(screen())
         self.root.current = "home"
         self._ticks.append(Clock.schedule_interval(self.drain, 0))
-        from kivy.core.window import Window
+        if os.environ.get("SDL_VIDEODRIVER") == "offscreen":
+            from kivy.core.window import Window
 
-        Window.bind(on_flip=submit_frame)
-        gc.freeze()  # what start-up built lives as long as the app: no collection rescans it
+            Window.bind(on_flip=submit_frame)
+        # Start-up's objects live as long as the app: frozen, the cyclic GC stops rescanning
+        # them at every collection, so its pauses on the UI thread stay short.
+        gc.freeze()
         return self.root
 
     def open_readers(self) -> bool:
@@ -203,21 +202,8 @@ class CompanionApp(App):
         self.session.table = table
         self.goto("scores" if table.finished else "table")
 
-    def resume(self, game_id: int) -> bool:
-        assert self.store is not None
-        try:
-            table = Table.resume(self.store, game_id)
-        except StoreError as err:
-            self.session.refuse(str(err))
-            return False
-        self.open_table(table)
-        return True
-
     def enroll(self, uid: str) -> None:
         """Open enrollment with this sticker ready to be named."""
-        if not self.root.has_screen("decks"):
-            self.session.refuse("Enrollment is not available in this build")
-            return
         self.session.dismiss()
         self.goto("decks")
         self.root.get_screen("decks").enroll(uid)
