@@ -36,6 +36,13 @@ class MissingDependency(RuntimeError):
     """A backend needs a package that is not installed; the message says which."""
 
 
+# What opening readers raises when they cannot be had, for callers that must carry on without
+# them: a bad URL (ValueError), no device, no permission or a GPIO pin refused (OSError), a
+# missing package (ImportError, MissingDependency) or a GPIO library that will not run on
+# this board (RPi.GPIO's RuntimeError). Anything else is a bug and should be seen as one.
+OPEN_ERRORS: tuple[type[Exception], ...] = (ValueError, OSError, ImportError, RuntimeError)
+
+
 def reader_spec(spec: str | None = None, saved: str | None = None) -> tuple[str, str]:
     """The spec in force and where it came from: ("--reader", $COMPANION_READER, "saved",
     "default").

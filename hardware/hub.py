@@ -6,12 +6,15 @@ waits with growing backoff, and asks the reader for events again.
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 from collections.abc import Callable, Sequence
 
 from hardware.events import TagEvent
 from hardware.reader import Reader
+
+log = logging.getLogger(__name__)
 
 
 def one_line(err: BaseException) -> str:
@@ -87,11 +90,12 @@ class ReaderHub:
 
     def _run(self, reader: Reader) -> None:
         delay = self.backoff
+        logged = False  # the traceback of a failure streak is logged once, at its start
         while not self._stopping.is_set():
             try:
                 for event in reader.events():
                     self._report(reader, None)
-                    delay = self.backoff
+                    delay, logged = self.backoff, False
                     self._deliver(reader, event)
                     if self._stopping.is_set():
                         return
@@ -99,6 +103,9 @@ class ReaderHub:
             except Exception as err:
                 if self._stopping.is_set():
                     return
+                if not logged:  # so a driver bug can be diagnosed, not just seen in status
+                    log.exception("%s: reader failed; retrying with backoff", reader.name)
+                    logged = True
                 failure = one_line(err)
                 self._report(reader, f"error: {failure} (retrying in {delay:g} s)")
                 self._stopping.wait(delay)

@@ -23,7 +23,7 @@ from companion.inputs import IllegalInput
 from companion.store import Store, StoreError
 from companion.table import Table
 from hardware.events import TagEvent
-from hardware.factory import open_readers, reader_spec
+from hardware.factory import OPEN_ERRORS, open_readers, reader_spec
 from hardware.feedback import make_feedback
 from hardware.hub import ReaderHub, one_line
 from ui.paths import data_dir
@@ -114,7 +114,7 @@ class CompanionApp(App):
         spec, _source = reader_spec(self.reader_spec, self.store.get_setting(READERS_KEY))
         try:
             readers = open_readers(spec)
-        except Exception as err:  # a missing reader must not stop a game played by touch
+        except OPEN_ERRORS as err:  # a missing reader must not stop a game played by touch
             readers = []
             self.reader_status = f"not opened: {one_line(err)}"
         self.sim = next((r for r in readers if hasattr(r, "place")), None)

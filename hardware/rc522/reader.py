@@ -16,7 +16,7 @@ from hardware.rc522.ndef import Record, decode_message, encode_message, unwrap_t
 from hardware.rc522.ntag import Ntag, NtagError
 from hardware.rc522.presence import PresenceTracker
 from hardware.rc522.registers import VERSIONS
-from hardware.rc522.transport import open_spi, parse_spi_target
+from hardware.rc522.transport import gpio_output, open_spi, parse_spi_target
 from hardware.rc522.watchdog import Watchdog
 from hardware.reader import Reader
 
@@ -205,7 +205,9 @@ def open_rc522(name: str, netloc: str, query: dict[str, str]) -> Rc522Reader:
     transport = open_spi(bus, device, speed=speed, cs=cs)
     reset = None
     if rst is not None:
-        from gpiozero import OutputDevice
-
-        reset = OutputDevice(rst, initial_value=True)
+        try:
+            reset = gpio_output(rst, initial_value=True)
+        except BaseException:  # not left holding the SPI device
+            transport.close()
+            raise
     return Rc522Reader(transport, name=name, reset=reset, interval=interval)

@@ -52,8 +52,22 @@ def open_spi(
     spi.max_speed_hz = speed
     select = None
     if cs is not None:
-        from gpiozero import OutputDevice
-
         spi.no_cs = True
-        select = OutputDevice(cs, active_high=False, initial_value=False)
+        try:
+            select = gpio_output(cs, active_high=False, initial_value=False)
+        except BaseException:  # not left holding the SPI device
+            spi.close()
+            raise
     return SpiTransport(spi, select)
+
+
+def gpio_output(pin: int, **options: Any) -> Any:
+    """A gpiozero OutputDevice on BCM `pin`; a pin gpiozero refuses (in use, no pin factory)
+    is an OSError, like a missing SPI device, so callers catch one kind of failure."""
+    from gpiozero import OutputDevice
+    from gpiozero.exc import GPIOZeroError
+
+    try:
+        return OutputDevice(pin, **options)
+    except GPIOZeroError as err:
+        raise OSError(f"GPIO{pin}: {err}") from err

@@ -75,6 +75,27 @@ def test_a_raising_reader_is_reported_retried_and_does_not_disturb_the_others():
     assert all(not t.is_alive() for t in hub._threads)
 
 
+def test_each_failure_streak_logs_its_traceback_once(caplog):
+    steps = ["fail", "fail", "04000001", "fail", "fail", "fail", "04000002"]
+
+    class Streaky(Reader):
+        name = "streaky"
+        interval = 0.001
+
+        def poll(self):
+            step = steps.pop(0) if steps else None
+            if step == "fail":
+                raise OSError("driver bug")
+            return [TagEvent(self.name, "placed", step, 0.0)] if step else []
+
+    with caplog.at_level("ERROR", logger="hardware.hub"):
+        with ReaderHub([Streaky()], backoff=0.001, max_backoff=0.002) as hub:
+            assert [e.uid for e in drain(hub, 2)] == ["04000001", "04000002"]
+    logged = [r for r in caplog.records if r.name == "hardware.hub"]
+    assert len(logged) == 2
+    assert all(r.exc_info and r.exc_info[0] is OSError and "streaky" in r.message for r in logged)
+
+
 def test_backoff_grows_between_retries():
     starts = []
 

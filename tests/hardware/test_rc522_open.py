@@ -56,3 +56,18 @@ def test_bad_urls_fail_before_touching_hardware(pins, chip):
         open_rc522("r", "spi0", {})
     with pytest.raises(ValueError, match="numbers"):
         open_rc522("r", "spi0.0", {"rst": "GPIO25"})
+
+
+@pytest.mark.parametrize("pin", ["rst", "cs"])
+def test_a_pin_in_use_is_an_oserror_and_the_spi_device_is_closed(pins, chip, monkeypatch, pin):
+    from gpiozero import OutputDevice
+
+    closed = []
+    monkeypatch.setattr(sys.modules["spidev"].SpiDev, "close", lambda self: closed.append(1))
+    taken = OutputDevice(25)
+    try:
+        with pytest.raises(OSError, match="GPIO25"):
+            open_rc522("r", "spi0.0", {pin: "25"})
+    finally:
+        taken.close()
+    assert closed == [1]

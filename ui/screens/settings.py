@@ -22,7 +22,7 @@ from companion import games
 from companion.games import Ruleset
 from companion.store import Store, StoreError
 from hardware.diagnose import describe, diagnose
-from hardware.factory import ENV_VAR, open_readers, reader_spec
+from hardware.factory import ENV_VAR, OPEN_ERRORS, open_readers, reader_spec
 from hardware.hub import ReaderHub, one_line
 from hardware.urls import parse_reader_spec
 from ui.app import READERS_KEY
@@ -195,7 +195,7 @@ class SettingsScreen(Screen):
         spec = spec_from_text(text)
         try:
             readers = open_readers(spec)
-        except Exception as err:  # any backend failure is a message, never a crash
+        except OPEN_ERRORS as err:  # a reader that cannot open is a message, never a crash
             self.say(f"Cannot open the reader: {one_line(err)}", "error")
             return
         self.test_log = "Place a tag on the reader..."
