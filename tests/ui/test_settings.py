@@ -7,7 +7,7 @@ import time  # noqa: E402
 import pytest  # noqa: E402
 from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
-from kivy.uix.screenmanager import Screen, ScreenManager  # noqa: E402
+from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager  # noqa: E402
 from kivy.uix.togglebutton import ToggleButton  # noqa: E402
 
 from companion.games import rulesets  # noqa: E402
@@ -97,11 +97,12 @@ def test_reader_test_shows_live_events_and_stops_when_leaving(screen):
         Clock.tick()
     assert "sim: placed 04A1B2C3D4E5F6" in screen.test_log
     assert screen.chip == "sim: RC522 VersionReg 0x92"
+    screen.manager.transition = NoTransition()  # on_leave on the next frames, no animation
     screen.manager.current = "home"
     frame()
-    time.sleep(0.5)
-    frame()
     assert not screen.testing and screen._hub is None
+    for thread in hub._threads:
+        thread.join(10)  # generous: only so a thread that never ends cannot hang the suite
     assert not any(t.is_alive() for t in hub._threads)
 
 
