@@ -134,9 +134,6 @@ class Mfrc522:
         value = self.read(Reg.TxControl)
         self.write(Reg.TxControl, value | ANTENNA if on else value & ~ANTENNA)
 
-    def antenna_on(self) -> bool:
-        return self.read(Reg.TxControl) & ANTENNA == ANTENNA
-
     def calc_crc(self, data: bytes) -> bytes:
         """CRC_A by the chip's coprocessor, low byte first."""
         self.write(Reg.Command, Cmd.Idle)

@@ -169,9 +169,6 @@ class SimChip:
 
     xfer = xfer2
 
-    def writebytes(self, data: list[int]) -> None:
-        self.xfer2(data)
-
     # --- registers -------------------------------------------------------------------
 
     def _read(self, reg: int) -> int:
