@@ -27,7 +27,7 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE TABLE IF NOT EXISTS inputs (
     game_id INTEGER NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,
     kind TEXT NOT NULL, uid TEXT, reader TEXT, option TEXT, arg TEXT, line INTEGER,
-    at REAL NOT NULL, PRIMARY KEY (game_id, seq));
+    at REAL NOT NULL, seat INTEGER, PRIMARY KEY (game_id, seq));
 """
 
 
@@ -45,12 +45,13 @@ class DamagedStore(StoreError):
 
 @dataclass(frozen=True)
 class LoggedInput:
-    kind: str  # scan, tap or undo
+    kind: str  # scan, tap, undo or enroll
     uid: str | None = None
     reader: str | None = None
     option: str | None = None
     arg: str | None = None
     line: int | None = None
+    seat: int | None = None  # the player (0-based seat) an input names, when it names one
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,7 @@ class Store:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
+            self._migrate()
             self.db.execute("SELECT count(*) FROM games").fetchone()
         except sqlite3.OperationalError as err:  # locked, unreadable, missing folder: not damage
             raise StoreError(f"cannot open the save file {self.path}: {err}") from None
@@ -82,6 +84,12 @@ class Store:
             raise DamagedStore(
                 f"the save file {self.path} is damaged or not a save file ({err})"
             ) from None
+
+    def _migrate(self) -> None:
+        """Saves written before inputs named their player lack the seat column: add it."""
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(inputs)")}
+        if "seat" not in columns:
+            self.db.execute("ALTER TABLE inputs ADD COLUMN seat INTEGER")
 
     def close(self) -> None:
         self.db.close()
@@ -140,8 +148,8 @@ class Store:
         now = time.time()
         with self._transaction() as db:
             db.execute(
-                "INSERT INTO inputs (game_id, seq, kind, uid, reader, option, arg, line, at)"
-                " VALUES (?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO inputs (game_id, seq, kind, uid, reader, option, arg, line, at, seat)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (
                     game_id,
                     seq,
@@ -152,6 +160,7 @@ class Store:
                     entry.arg,
                     entry.line,
                     now,
+                    entry.seat,
                 ),
             )
             db.execute("UPDATE games SET updated = ? WHERE id = ?", (now, game_id))
@@ -163,7 +172,8 @@ class Store:
 
     def log(self, game_id: int) -> list[LoggedInput]:
         rows = self.db.execute(
-            "SELECT kind, uid, reader, option, arg, line FROM inputs WHERE game_id = ? ORDER BY seq",
+            "SELECT kind, uid, reader, option, arg, line, seat FROM inputs WHERE game_id = ?"
+            " ORDER BY seq",
             (game_id,),
         )
         return [LoggedInput(*row) for row in rows]
