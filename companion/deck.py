@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.catalog import game_info
 from companion.uids import canonical_uid
 
 
@@ -23,26 +22,21 @@ class DeckError(ValueError):
 
 @dataclass(frozen=True)
 class Component:
+    """A tagged thing of one game: its kind and the attributes its game's schema gives it.
+
+    `label` is what players call it ("wave cup"), made by the game's definition when the
+    component is checked, so every screen and message names it the same way."""
+
     uid: str
     kind: str
-    pattern: str | None = None
-    ingots: int = 0
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    attrs: Mapping[str, Any] = field(default_factory=dict)
+    label: str = ""
 
-    @property
-    def label(self) -> str:
-        kind = self.kind.replace("-", " ")
-        if self.kind == "gold":
-            return "gold card"
-        return f"{self.pattern} {kind}" if self.pattern else kind
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.attrs.get(name, default)
 
     def to_toml_fields(self) -> dict[str, Any]:
-        fields: dict[str, Any] = {"uid": self.uid, "kind": self.kind}
-        if self.pattern:
-            fields["pattern"] = self.pattern
-        fields["ingots"] = self.ingots
-        fields.update(self.extra)
-        return fields
+        return {"uid": self.uid, "kind": self.kind, **self.attrs}
 
 
 @dataclass
@@ -100,31 +94,38 @@ _COMPONENT_HEADER = re.compile(r"^\s*\[\[\s*component\s*\]\]")
 
 
 def make_component(game: str, fields: Mapping[str, Any]) -> Component:
-    """Check one component's fields against its game; raises ValueError naming the field."""
-    info = game_info(game)
+    """Check one component's fields against its game's schema; ValueError names the field.
+
+    Attributes the schema does not know are kept as they are (an owner's own notes)."""
+    from companion.games import definition
+
+    info = definition(game)
     data = dict(fields)
     if "uid" not in data:
         raise ValueError("missing 'uid'")
     uid = canonical_uid(str(data.pop("uid")))
-    kind = data.pop("kind", None)
-    if not isinstance(kind, str):
+    kind_name = data.pop("kind", None)
+    if not isinstance(kind_name, str):
         raise ValueError("missing 'kind'")
-    if info.kinds is not None and kind not in info.kinds:
-        raise ValueError(f"kind {kind!r} is not a {info.title} kind ({', '.join(info.kinds)})")
-    pattern = data.pop("pattern", None)
-    if pattern is not None and (not isinstance(pattern, str) or not pattern.strip()):
-        raise ValueError("'pattern' must be a word such as \"wave\"")
-    if "ingots" in data:
-        ingots = data.pop("ingots")
-        if isinstance(ingots, bool) or not isinstance(ingots, int) or not 0 <= ingots <= 9:
-            raise ValueError(f"'ingots' must be a whole number 0-9, got {ingots!r}")
-    elif kind in info.no_ingots:
-        ingots = info.default_ingots
-    elif info.kinds is None:
-        ingots = 0
-    else:
-        raise ValueError(f"missing 'ingots' (the sale value of the {kind})")
-    return Component(uid, kind, pattern.strip().lower() if pattern else None, ingots, data)
+    kind = info.kind(kind_name)
+    if info.kinds is None:
+        return Component(uid, kind_name, data, kind_name.replace("-", " "))
+    if kind is None:
+        names = ", ".join(info.kind_names())
+        raise ValueError(f"kind {kind_name!r} is not a {info.title} kind ({names})")
+    attrs = {}
+    for attribute in kind.attributes:
+        if attribute.name in kind.fixed:
+            value = data.pop(attribute.name, kind.fixed[attribute.name])
+        elif attribute.name in data:
+            value = data.pop(attribute.name)
+        elif attribute.word:
+            continue  # a word the card may not show (a teapot with no pattern)
+        else:
+            raise ValueError(f"missing '{attribute.name}' ({attribute.question.lower()})")
+        attrs[attribute.name] = attribute.check(value)
+    attrs.update(data)
+    return Component(uid, kind.name, attrs, kind.describe(attrs))
 
 
 def parse_deck(text: str, source: str = "deck") -> Deck:
@@ -135,8 +136,10 @@ def parse_deck(text: str, source: str = "deck") -> Deck:
     game = data.get("game")
     if not isinstance(game, str):
         raise DeckError(f'{source}:1: missing game = "..." at the top')
+    from companion.games import definition
+
     try:
-        game_info(game)
+        definition(game)
     except ValueError as err:
         raise DeckError(f"{source}: {err}") from None
     deck = Deck(game, str(data.get("name", Path(source).stem)))

@@ -10,23 +10,30 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from companion.catalog import game_info
 from companion.deck import Component
 from companion.inputs import Input
+from companion.view import View
 
 
 @dataclass(frozen=True)
 class Option:
-    """A button on the prompt: `tap <word> [arg]`."""
+    """A button on the prompt: `tap <word> [arg]`. A disabled option is shown with the
+    reason it cannot be chosen now (a repair the player cannot afford)."""
 
     word: str
     label: str
     arg: str | None = None
+    enabled: bool = True
+    reason: str = ""
 
 
 @dataclass(frozen=True)
 class Prompt:
-    """Who must act now, and what they may do. `detail` carries phase data for the screen."""
+    """Who must act now, and what they may do. `detail` carries phase data for the board.
+
+    `player` is the one player asked; `waiting` lists everyone asked when several may act
+    at once (each names themselves: a seat's reader, or a tap's seat). A `private` prompt
+    asks for scans whose contents the shared screen must never show."""
 
     phase: str
     player: str | None
@@ -34,16 +41,25 @@ class Prompt:
     options: tuple[Option, ...] = ()
     expects_scan: bool = False
     detail: Mapping[str, Any] = field(default_factory=dict)
+    waiting: tuple[str, ...] = ()
+    private: bool = False
 
     @property
     def over(self) -> bool:
         return self.phase == "over"
 
+    @property
+    def actors(self) -> tuple[str, ...]:
+        return self.waiting or ((self.player,) if self.player else ())
+
 
 @dataclass(frozen=True)
 class PlayerSetup:
+    """A seat at the table: the player's name and the per-player choices the game asks
+    (its definition's `player_options`, e.g. new to the game)."""
+
     name: str
-    new_player: bool = False
+    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -51,53 +67,63 @@ class Setup:
     """Everything a game starts from. Stored with the game so a resume needs no files.
 
     `components` is the deck registry, shared by every state of one game: engines read it
-    and never change it; only `Table.enroll` adds to it."""
+    and never change it; only `Table.enroll` adds to it. `seats` binds reader names to
+    seats (0-based), so a scan on a player's own reader is that player's."""
 
     players: tuple[PlayerSetup, ...]
     components: Mapping[str, Component]
     first: int = 0
     settings: Mapping[str, Any] = field(default_factory=dict)
+    seats: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class PlayerScore:
+    """One player's line: a total (None in a game with a loser and no points), points by
+    category, and the counts that break ties, kept apart so a column adds up to its total.
+    `notes` say how a category's points were reached ("3 bowls = 9")."""
+
     name: str
-    total: int
+    total: int | None
     breakdown: Mapping[str, int]
-    repaired: int
-    items: int
     rank: int
+    tiebreaks: Mapping[str, int] = field(default_factory=dict)
+    notes: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class ScoreSheet:
+    """The result: `categories` are (key, label) in the game's own order, `reason` says in
+    words why the winners won (or the losers lost)."""
+
     game: str
     players: tuple[PlayerScore, ...]
     winners: tuple[str, ...]
-    tiebreak: str
-
-    def kinds(self) -> list[str]:
-        """Every kind on the sheet, in the game's own order: the rows of a score table."""
-        present = {kind for player in self.players for kind in player.breakdown}
-        order = game_info(self.game).kinds or sorted(present)
-        return [kind for kind in order if kind in present]
+    reason: str
+    losers: tuple[str, ...] = ()
+    categories: tuple[tuple[str, str], ...] = ()
+    tiebreak_labels: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The `companion score` shape (DESIGN.md): tie-break counts sit beside the
+        breakdown, losers appear only in games that have them."""
+        out: dict[str, Any] = {
             "game": self.game,
             "players": [
                 {
                     "name": p.name,
                     "total": p.total,
                     "breakdown": dict(p.breakdown),
-                    "repaired": p.repaired,
-                    "items": p.items,
+                    **p.tiebreaks,
                     "rank": p.rank,
                 }
                 for p in self.players
             ],
             "winners": list(self.winners),
         }
+        if self.losers:
+            out["losers"] = list(self.losers)
+        return out
 
 
 class Engine(Protocol):
@@ -111,3 +137,11 @@ class Engine(Protocol):
     def apply(self, state: Any, action: Input) -> Any: ...
 
     def score(self, state: Any) -> ScoreSheet: ...
+
+    def view(self, state: Any) -> View:
+        """The shared screen's picture of `state` (its `log` is left to the table)."""
+        ...
+
+    def narration(self, state: Any) -> str:
+        """What the input that made `state` did, in a sentence players may all read."""
+        ...

@@ -1,4 +1,6 @@
-"""What players do at the table: scan a tag or tap an option. Nothing else reaches an engine."""
+"""What players do at the table: scan a tag or tap an option. Nothing else reaches an engine.
+
+A chance result (a die face) is a tap like any other, so the log replays it exactly."""
 
 from __future__ import annotations
 
@@ -9,16 +11,22 @@ DEFAULT_READER = "default"
 
 @dataclass(frozen=True)
 class Scan:
+    """A tag seen by a reader. `seat` is the player whose own reader saw it (a reader bound
+    to a seat), None for a shared reader."""
+
     uid: str
     reader: str = DEFAULT_READER
+    seat: int | None = None
 
 
 @dataclass(frozen=True)
 class Tap:
-    """A touch on a prompt option: a short stable word plus an optional argument."""
+    """A touch on a prompt option: a short stable word plus an optional argument, and the
+    seat it was made for when a prompt waits on several players at once."""
 
     option: str
     arg: str | None = None
+    seat: int | None = None
 
 
 Input = Scan | Tap

@@ -9,34 +9,57 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, cast
 
 from companion.deck import Component, Deck, make_component
 from companion.engine import Engine, PlayerSetup, Prompt, ScoreSheet, Setup
-from companion.games import make_engine
+from companion.games import definition
 from companion.inputs import DEFAULT_READER, IllegalInput, Input, Scan, Tap, UnknownTag
 from companion.store import KEEP, LoggedInput, Result, Store, StoreError
 from companion.uids import canonical_uid
+from companion.view import View
 
 
-def setup_to_json(game: str, setup: Setup) -> dict[str, Any]:
+def setup_to_json(game: str, setup: Setup, version: int) -> dict[str, Any]:
+    """The stored setup: settings as resolved when the game began, and the ruleset version,
+    so a saved game replays under the rules it started with whatever the defaults become."""
     return {
         "game": game,
-        "players": [{"name": p.name, "new_player": p.new_player} for p in setup.players],
+        "ruleset": version,
+        "players": [{"name": p.name, "options": dict(p.options)} for p in setup.players],
         "first": setup.first,
         "settings": dict(setup.settings),
+        "seats": dict(setup.seats),
         "components": [c.to_toml_fields() for c in setup.components.values()],
     }
+
+
+def _player(data: Mapping[str, Any]) -> PlayerSetup:
+    options = dict(data.get("options", {}))
+    if data.get("new_player"):  # saves from before per-player options
+        options["new_player"] = True
+    return PlayerSetup(data["name"], options)
 
 
 def setup_from_json(data: Mapping[str, Any]) -> Setup:
     components = [make_component(data["game"], fields) for fields in data["components"]]
     return Setup(
-        players=tuple(PlayerSetup(p["name"], p.get("new_player", False)) for p in data["players"]),
+        players=tuple(_player(p) for p in data["players"]),
         components={c.uid: c for c in components},
         first=data.get("first", 0),
         settings=data.get("settings", {}),
+        seats=data.get("seats", {}),
     )
+
+
+def seat_readers(readers: Sequence[str], players: int) -> dict[str, int]:
+    """Readers named seat1, seat2, ... belong to those seats (DESIGN.md reader URLs)."""
+    seats = {}
+    for name in readers:
+        if name.startswith("seat") and name[4:].isdigit() and 1 <= int(name[4:]) <= players:
+            seats[name] = int(name[4:]) - 1
+    return seats
 
 
 class Table:
@@ -47,6 +70,7 @@ class Table:
         self.setup = setup
         self.deck_name = deck
         self._states: list[Any] = [engine.new(setup)]
+        self._said: list[str] = [""]  # each state's narration, for the log players can read
         self._seq = 0
         self.last_line = 0
 
@@ -61,26 +85,42 @@ class Table:
         first: int = 0,
         settings: Mapping[str, Any] | None = None,
         source: str | None = None,
+        seats: Mapping[str, int] | None = None,
     ) -> Table:
         """A new game; ValueError (one line) for a setup the rules refuse."""
-        engine = make_engine(deck.game, settings)
+        info = definition(deck.game)
+        engine = info.make_engine(settings)
         setup = Setup(
             players=tuple(p if isinstance(p, PlayerSetup) else PlayerSetup(p) for p in players),
             components=dict(deck.components),
             first=first,
-            settings=dict(settings or {}),
+            settings=dict(engine.settings),
+            seats=dict(seats or {}),
         )
+        if not info.min_players <= len(setup.players) <= info.max_players:
+            raise ValueError(
+                f"{info.title} is for {info.min_players}-{info.max_players} players,"
+                f" not {len(setup.players)}"
+            )
         engine.new(setup)  # refuse a bad setup before anything is stored
-        game_id = store.create_game(deck.game, deck.name, setup_to_json(deck.game, setup), source)
+        stored = setup_to_json(deck.game, setup, info.version)
+        game_id = store.create_game(deck.game, deck.name, stored, source)
         return cls(store, game_id, engine, setup, deck.name)
 
     @classmethod
     def resume(cls, store: Store, game_id: int) -> Table:
         row = store.game(game_id)
         try:
+            info = definition(row.game)
+            version = row.setup.get("ruleset", 1)
+            if version != info.version:
+                raise StoreError(
+                    f"saved game {game_id} was started under {info.title} rules version "
+                    f"{version}; this companion plays version {info.version}"
+                )
             setup = setup_from_json(row.setup)
-            table = cls(store, game_id, make_engine(row.game, setup.settings), setup, row.deck)
-        except (KeyError, TypeError, ValueError) as err:
+            table = cls(store, game_id, info.make_engine(setup.settings), setup, row.deck)
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise StoreError(f"saved game {game_id} has a damaged setup ({err})") from None
         for entry in store.log(game_id):
             table._replay(entry)
@@ -96,20 +136,25 @@ class Table:
         if entry.kind == "undo":
             if len(self._states) > 1:
                 self._states.pop()
+                self._said.pop()
             return
         action = self._input(entry)
         try:
-            self._states.append(self.engine.apply(self.state, action))
+            self._push(self.engine.apply(self.state, action))
         except IllegalInput as err:
             raise StoreError(
                 f"saved game {self.game_id} cannot be replayed at input {self._seq}: {err.message}"
             ) from None
 
-    @staticmethod
-    def _input(entry: LoggedInput) -> Input:
+    def _input(self, entry: LoggedInput) -> Input:
         if entry.kind == "scan":
-            return Scan(entry.uid or "", entry.reader or DEFAULT_READER)
-        return Tap(entry.option or "", entry.arg)
+            reader = entry.reader or DEFAULT_READER
+            return Scan(entry.uid or "", reader, self.setup.seats.get(reader))
+        return Tap(entry.option or "", entry.arg, entry.seat)
+
+    def _push(self, state: Any) -> None:
+        self._states.append(state)
+        self._said.append(self.engine.narration(state))
 
     # -- what the screen shows ---------------------------------------------------------
     @property
@@ -123,6 +168,14 @@ class Table:
     @property
     def prompt(self) -> Prompt:
         return self.engine.prompt(self.state)
+
+    def view(self) -> View:
+        """The shared screen's picture now, with the game's narration log so far."""
+        return replace(self.engine.view(self.state), log=tuple(t for t in self._said if t))
+
+    @property
+    def narration(self) -> str:
+        return self._said[-1]
 
     @property
     def finished(self) -> bool:
@@ -157,14 +210,23 @@ class Table:
             raise IllegalInput(str(err)) from None
         if uid not in self.components:
             raise UnknownTag(uid)
-        return self._accept(
-            Scan(uid, reader), LoggedInput("scan", uid=uid, reader=reader, line=line)
-        )
+        scan = Scan(uid, reader, self.setup.seats.get(reader))
+        return self._accept(scan, LoggedInput("scan", uid=uid, reader=reader, line=line))
 
-    def tap(self, option: str, arg: str | None = None, *, line: int | None = None) -> str:
+    def tap(
+        self,
+        option: str,
+        arg: str | None = None,
+        *,
+        seat: int | None = None,
+        line: int | None = None,
+    ) -> str:
+        """A touch on an option; `seat` names the player it is for when a prompt waits on
+        several players at once."""
         if option == "undo":
             return self.undo(line=line)
-        return self._accept(Tap(option, arg), LoggedInput("tap", option=option, arg=arg, line=line))
+        entry = LoggedInput("tap", option=option, arg=arg, line=line, seat=seat)
+        return self._accept(Tap(option, arg, seat), entry)
 
     def enroll(self, component: Component) -> str:
         """Add a sticker enrolled mid-game. The physical card was in the deck all along, so it
@@ -184,17 +246,18 @@ class Table:
     def undo(self, *, line: int | None = None) -> str:
         if not self.can_undo:
             raise IllegalInput("Nothing to undo yet")
-        undone = getattr(self.state, "event", "") or "the last input"
+        undone = self.narration or "the last input"  # public by construction: never private
         self._log(LoggedInput("undo", line=line), result=None if self.finished else KEEP)
         self._states.pop()
+        self._said.pop()
         return f"Undone: {undone}"
 
     def _accept(self, action: Input, entry: LoggedInput) -> str:
         new_state = self.engine.apply(self.state, action)  # raises IllegalInput: nothing stored
         over = self.engine.prompt(new_state).over
         self._log(entry, result=self.engine.score(new_state).to_json() if over else KEEP)
-        self._states.append(new_state)
-        return getattr(new_state, "event", "")
+        self._push(new_state)
+        return self.narration
 
     def _log(self, entry: LoggedInput, *, result: Result = KEEP) -> None:
         self.store.append(self.game_id, self._seq + 1, entry, result=result)

@@ -11,18 +11,18 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from companion.catalog import GAMES, game_info
 from companion.deck import Component, Deck, DeckError, load_deck, make_component, parse_deck
+from companion.definition import Attribute
+from companion.games import definition, definitions
 from companion.store import Store
-from ui.theme import PATTERNS
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-INGOT_CHOICES = (0, 1, 2, 3)
+NUMBER_CHOICES = 4  # buttons for a number: low .. low+3 (a B&B card shows 0-3 ingots)
 
 
 def enrollable_games() -> list[str]:
     """Only games whose kinds are known can be enrolled by tapping kind icons."""
-    return [name for name, info in GAMES.items() if info.kinds is not None]
+    return [info.name for info in definitions() if info.kinds is not None]
 
 
 @cache
@@ -58,7 +58,7 @@ def create_deck(store: Store, game: str, name: str) -> Deck:
     if not name:
         raise DeckError("give the deck a name")
     try:
-        game_info(game)
+        definition(game)
     except ValueError as err:
         raise DeckError(str(err)) from None
     if any(g == game and n == name for g, n, _ in store.decks()):
@@ -134,7 +134,7 @@ def progress(deck: Deck) -> list[KindProgress]:
     counts = deck.counts()
     reference = reference_deck(deck.game)
     expected = reference.counts() if reference else {}
-    kinds = list(game_info(deck.game).kinds or ())
+    kinds = list(definition(deck.game).kind_names())
     kinds += sorted(k for k in counts if k not in kinds)
     return [KindProgress(k, counts.get(k, 0), expected.get(k)) for k in kinds]
 
@@ -147,10 +147,8 @@ def summary(deck: Deck) -> str:
 
 @dataclass
 class Enrollment:
-    """Choosing what one sticker is: kind, then pattern, then ingots, skipping what is implied.
-
-    Gold cards take one tap (no pattern, ingots implied), patternless kinds two, others three.
-    """
+    """Choosing what one sticker is: its kind, then each attribute its game's schema asks
+    of that kind (a B&B cup: pattern, then ingots; a gold card: nothing more)."""
 
     deck: Deck
     uid: str
@@ -158,26 +156,42 @@ class Enrollment:
 
     @property
     def kinds(self) -> list[str]:
-        return list(game_info(self.deck.game).kinds or ())
+        return list(definition(self.deck.game).kind_names())
 
     @property
-    def patterns(self) -> list[str]:
-        found = [c.pattern for c in self.deck if c.pattern]
-        reference = reference_deck(self.deck.game)
-        found += [c.pattern for c in reference or () if c.pattern]
-        return list(dict.fromkeys([*PATTERNS, *sorted(found)]))
+    def attribute(self) -> Attribute | None:
+        """The attribute asked now (None while the kind is unknown or all is answered)."""
+        kind = definition(self.deck.game).kind(str(self.choice.get("kind", "")))
+        if kind is None:
+            return None
+        return next((a for a in kind.asks() if a.name not in self.choice), None)
 
     @property
     def step(self) -> str:
-        """The next question: "kind", "pattern", "ingots", or "done"."""
-        kind = self.choice.get("kind")
-        if kind is None:
+        """The next question: "kind", an attribute's name, or "done"."""
+        if "kind" not in self.choice:
             return "kind"
-        if "pattern" not in self.choice and self._has_pattern(str(kind)):
-            return "pattern"
-        if "ingots" not in self.choice and kind not in game_info(self.deck.game).no_ingots:
-            return "ingots"
-        return "done"
+        attribute = self.attribute
+        return attribute.name if attribute else "done"
+
+    def values(self) -> list[object]:
+        """The answers offered for the current attribute: its words (plus the ones this
+        deck and the demo deck use), or the usual range of a number."""
+        attribute = self.attribute
+        if attribute is None:
+            return []
+        if attribute.word:
+            reference = reference_deck(self.deck.game)
+            found = [c.get(attribute.name) for c in [*self.deck, *(reference or ())]]
+            return list(dict.fromkeys([*attribute.choices, *sorted(str(v) for v in found if v)]))
+        if attribute.choices:
+            return list(attribute.choices)
+        top = min(attribute.high, attribute.low + NUMBER_CHOICES - 1)
+        return list(range(attribute.low, top + 1))
+
+    @property
+    def patterns(self) -> list[str]:
+        return [str(v) for v in self.values()]
 
     def choose(self, value: object) -> str:
         """Record the answer to the current step; returns the next step."""
@@ -191,9 +205,3 @@ class Enrollment:
         """Undo the last answer (a mistaken tap)."""
         if self.choice:
             self.choice.popitem()
-
-    def _has_pattern(self, kind: str) -> bool:
-        reference = reference_deck(self.deck.game)
-        if reference is None:
-            return True
-        return any(c.pattern for c in reference if c.kind == kind)

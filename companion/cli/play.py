@@ -11,9 +11,9 @@ import json
 from pathlib import Path
 from typing import TextIO
 
-from companion.catalog import game_info
 from companion.deck import load_deck
 from companion.engine import PlayerSetup, ScoreSheet
+from companion.games import definition
 from companion.inputs import DEFAULT_READER, IllegalInput
 from companion.store import Store
 from companion.table import Table
@@ -27,16 +27,18 @@ def _find_resumable(store: Store, source: str) -> int | None:
 
 
 def format_sheet(sheet: ScoreSheet, finished: bool) -> str:
-    kinds = sheet.kinds()
-    head = ["rank", "player", *kinds, "total", "repaired", "items"]
+    """The sheet as a text table: a column per category the game chose, the total, then
+    the counts that break ties (columns named by their keys, as in the JSON)."""
+    keys = [key for key, _label in sheet.categories]
+    ties = [key for key, _label in sheet.tiebreak_labels]
+    head = ["rank", "player", *keys, "total", *ties]
     rows = [
         [
             str(p.rank),
             p.name,
-            *(str(p.breakdown.get(k, "-")) for k in kinds),
-            str(p.total),
-            str(p.repaired),
-            str(p.items),
+            *(str(p.breakdown.get(k, "-")) for k in keys),
+            "-" if p.total is None else str(p.total),
+            *(str(p.tiebreaks.get(k, "-")) for k in ties),
         ]  # fmt: skip
         for p in sorted(sheet.players, key=lambda p: p.rank)
     ]
@@ -44,7 +46,10 @@ def format_sheet(sheet: ScoreSheet, finished: bool) -> str:
     lines = ["Final scores" if finished else "Scores if the game ended now"]
     for row in [head, *rows]:
         lines.append("  " + "  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True)))
-    lines.append(f"Winner: {', '.join(sheet.winners)} ({sheet.tiebreak})")
+    if sheet.losers:
+        lines.append(f"Lost: {', '.join(sheet.losers)} ({sheet.reason})")
+    else:
+        lines.append(f"Winner: {', '.join(sheet.winners)} ({sheet.reason})")
     return "\n".join(lines)
 
 
@@ -63,12 +68,15 @@ def play(
 ) -> int:
     from hardware.script import ScanStep, load_script
 
+    info = definition(game)
     deck = load_deck(deck_path)
     if deck.game != game:
         raise ValueError(f"{deck_path} is a {deck.game} deck, not {game}")
     unknown = set(new_players) - set(players)
     if unknown:
         raise ValueError(f"--new-players names someone not playing: {', '.join(sorted(unknown))}")
+    if new_players and "new_player" not in {o.key for o in info.player_options}:
+        raise ValueError(f"--new-players: {info.title} has no rule for new players")
     steps = load_script(script_path)
     store = Store(db)
     source = json.dumps(
@@ -79,10 +87,13 @@ def play(
         table = Table.resume(store, resumable)
         print(f"Resuming saved game {resumable} after script line {table.last_line}", file=out)
     else:
-        setup = [PlayerSetup(name, name in new_players) for name in players]
+        setup = [
+            PlayerSetup(name, {"new_player": True} if name in new_players else {})
+            for name in players
+        ]
         table = Table.start(store, deck, setup, settings=settings, source=source)
         print(
-            f"{game_info(game).title}: {', '.join(players)} ({players[0]} has the first-player marker)",
+            f"{info.title}: {', '.join(players)} ({players[0]} has the first-player marker)",
             file=out,
         )
     shown = ""

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.deck import Component, Deck
+from companion.deck import Deck, make_component
 from companion.store import Store
 from companion.table import Table
 
@@ -19,7 +19,10 @@ def make_deck(
     deck = Deck(game, "test")
     for n, (kind, pattern, ingots) in enumerate(cards, start=1):
         uid = f"{prefix}{n:02X}"
-        deck.components[uid] = Component(uid, kind, pattern, ingots)
+        fields = {"uid": uid, "kind": kind, "ingots": ingots}
+        deck.components[uid] = make_component(
+            game, fields | ({"pattern": pattern} if pattern else {})
+        )
     return deck
 
 

@@ -24,7 +24,12 @@ def component(uid: str = "04A1B2C3D4E5F6", **fields: object) -> str:
 def test_the_design_example_parses() -> None:
     deck = parse_deck(HEAD + component())
     card = deck.get("04A1B2C3D4E5F6")
-    assert (card.kind, card.pattern, card.ingots, card.label) == ("cup", "wave", 2, "wave cup")
+    assert (card.kind, card.get("pattern"), card.get("ingots"), card.label) == (
+        "cup",
+        "wave",
+        2,
+        "wave cup",
+    )
     assert deck.name == "Ours" and len(deck) == 1
 
 
@@ -35,7 +40,7 @@ def test_uids_are_normalised_and_gold_defaults_to_three_ingots() -> None:
         + component("A1B2C3D4", kind='"gold"', pattern=None, ingots=None)
     )
     assert set(deck.components) == {"04A1B2C3D4E5F6", "A1B2C3D4"}
-    assert deck.get("A1B2C3D4").ingots == 3 and deck.get("A1B2C3D4").label == "gold card"
+    assert deck.get("A1B2C3D4").get("ingots") == 3 and deck.get("A1B2C3D4").label == "gold card"
 
 
 @pytest.mark.parametrize(

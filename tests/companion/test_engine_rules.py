@@ -41,7 +41,7 @@ def test_new_players_take_an_ingot_from_the_supply_of_14(store) -> None:
     table = Table.start(
         store,
         make_deck("broken-and-beautiful", CARDS),
-        [PlayerSetup("Ana", True), PlayerSetup("Ben")],
+        [PlayerSetup("Ana", {"new_player": True}), PlayerSetup("Ben")],
     )
     assert table.state.ingots == [1, 0] and table.state.supply == 13
 
@@ -305,7 +305,9 @@ def test_mintsugi_one_repair_each_at_full_price_and_no_new_player_ingot(store) -
         )
     ]
     table = Table.start(
-        store, make_deck("mintsugi", cards), [PlayerSetup("Ana", True), PlayerSetup("Ben")]
+        store,
+        make_deck("mintsugi", cards),
+        [PlayerSetup("Ana", {"new_player": True}), PlayerSetup("Ben")],
     )
     assert table.state.ingots == [0, 0]
     deal(table, 1, 2, 3, 4, 5)

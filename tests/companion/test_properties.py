@@ -47,7 +47,7 @@ def test_random_legal_games_keep_the_invariants(game, players, new, choices) -> 
     from companion.engine import PlayerSetup
 
     names = [
-        PlayerSetup(n, flag)
+        PlayerSetup(n, {"new_player": flag})
         for n, flag in zip(["Ana", "Ben", "Cleo", "Dev"][:players], new, strict=False)
     ]
     table = Table.start(Store(), DECKS[game], names)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games import definition
 from companion.games.kintsugi.rules import BROKEN_AND_BEAUTIFUL as BNB
 from companion.games.kintsugi.rules import MINTSUGI
 from companion.games.kintsugi.scoring import Holding, Item, score_holdings
@@ -18,7 +19,7 @@ def sheet(
 ):
     holdings = [Holding("Ana", ingots, tuple(items))]
     holdings += [Holding(f"P{i}", 0, tuple(o)) for i, o in enumerate(others or [])]
-    return score_holdings(rules, rules.resolve(settings), holdings)
+    return score_holdings(rules, definition(rules.game).resolve(settings), holdings)
 
 
 def total(items: list[Item], **kw) -> int:
@@ -46,7 +47,7 @@ def test_rulebook_example_scores_20() -> None:
         "vase": 2,
     }
     assert result.total == 20
-    assert result.repaired == 3 and result.items == 8
+    assert result.tiebreaks["repaired"] == 3 and result.tiebreaks["items"] == 8
 
 
 def test_cup_and_saucer_values() -> None:
@@ -113,11 +114,11 @@ def test_trays_and_boxes() -> None:
 
 def test_ties_broken_by_repaired_then_items_then_shared() -> None:
     by_repaired = sheet([Item("cup", R)], others=[[Item("cup", U), Item("cup", U), Item("cup", U)]])
-    assert by_repaired.winners == ("Ana",) and "most repaired" in by_repaired.tiebreak
+    assert by_repaired.winners == ("Ana",) and "most repaired" in by_repaired.reason
     by_items = sheet([Item("cup", U), Item("plate", U)], others=[[Item("cup", U)]])
-    assert by_items.winners == ("Ana",) and "most items" in by_items.tiebreak
+    assert by_items.winners == ("Ana",) and "most items" in by_items.reason
     shared = sheet([Item("cup", U)], others=[[Item("cup", U)]])
-    assert shared.winners == ("Ana", "P0") and "share" in shared.tiebreak
+    assert shared.winners == ("Ana", "P0") and "share" in shared.reason
     assert [p.rank for p in shared.players] == [1, 1]
 
 
@@ -145,6 +146,6 @@ def test_mintsugi_saucer_and_tiebreak_settings() -> None:
 
 def test_unknown_setting_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown setting"):
-        MINTSUGI.resolve({"jugs": "split"})
+        definition(MINTSUGI.game).resolve({"jugs": "split"})
     with pytest.raises(ValueError, match="must be one of"):
-        MINTSUGI.resolve({"jug_tie": "half"})
+        definition(MINTSUGI.game).resolve({"jug_tie": "half"})

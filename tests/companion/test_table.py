@@ -75,8 +75,11 @@ def test_a_corrupt_save_file_is_a_clear_error(tmp_path) -> None:
         Store(path)
 
 
+GAME = "broken-and-beautiful"
+
+
 def test_a_sticker_enrolled_mid_game_joins_the_deck_and_survives_resume(tmp_path) -> None:
-    from companion.deck import Component
+    from companion.deck import make_component
 
     path = tmp_path / "save.db"
     table = Table.start(Store(path), make_deck("broken-and-beautiful", CARDS), ["Ana", "Ben"])
@@ -84,11 +87,15 @@ def test_a_sticker_enrolled_mid_game_joins_the_deck_and_survives_resume(tmp_path
     newcomer = "04ABCDEF012345"
     with pytest.raises(IllegalInput, match="enroll it first"):
         table.scan(newcomer)
-    table.enroll(Component(newcomer, "teapot", "wave", 2))
+    table.enroll(
+        make_component(GAME, {"uid": newcomer, "kind": "teapot", "pattern": "wave", "ingots": 2})
+    )
     table.scan(newcomer)
     assert newcomer in table.state.draft
     with pytest.raises(IllegalInput, match="already the wave teapot"):
-        table.enroll(Component(newcomer, "cup", "wave", 1))
+        table.enroll(
+            make_component(GAME, {"uid": newcomer, "kind": "cup", "pattern": "wave", "ingots": 1})
+        )
     table.undo()  # undoes the deal of the new card, not its enrollment
     assert table.state.in_deck(newcomer)
     again = Table.resume(Store(path), table.game_id)

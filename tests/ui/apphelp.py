@@ -14,7 +14,7 @@ from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.uix.widget import Widget  # noqa: E402
 
-from companion.deck import Component, Deck  # noqa: E402
+from companion.deck import Deck, make_component  # noqa: E402
 from ui.app import CompanionApp  # noqa: E402
 
 # 11 cards: two players play two rounds (5 dealt each), then one breakage card is left.
@@ -28,7 +28,8 @@ SMALL = [
 def small_deck() -> Deck:
     deck = Deck("broken-and-beautiful", "Test deck")
     for i, (kind, pattern, ingots) in enumerate(SMALL):
-        deck.add(Component(f"04000000AA{i:04X}", kind, pattern, ingots))
+        fields = {"uid": f"04000000AA{i:04X}", "kind": kind, "ingots": ingots}
+        deck.add(make_component(deck.game, fields | ({"pattern": pattern} if pattern else {})))
     return deck
 
 

@@ -113,7 +113,7 @@ def test_a_whole_game_through_touches_and_the_simulated_reader(app):
     shown = texts(app.root.get_screen("scores"))
     for player in expected.players:
         assert str(player.total) in shown
-    assert any(expected.tiebreak in t for t in shown)
+    assert any(expected.reason in t for t in shown)
     assert any(" and ".join(expected.winners) in t for t in shown)
     # the store holds it as a finished game, and history lists it
     assert [g.result for g in app.store.games(finished=True)] == [expected.to_json()]

@@ -6,7 +6,7 @@ from kivy.graphics import Rectangle, Rotate  # noqa: E402
 from kivy.metrics import sp  # noqa: E402
 from kivy.uix.label import Label  # noqa: E402
 
-from companion.deck import Component  # noqa: E402
+from companion.deck import make_component  # noqa: E402
 from tests.ui.apphelp import frames, walk  # noqa: E402
 from tests.ui.test_disabled_buttons import contrast  # noqa: E402
 from ui.theme import THEME  # noqa: E402
@@ -15,7 +15,10 @@ from ui.widgets.icons import KindIcon  # noqa: E402
 
 
 def card(kind: str, pattern: str | None, state: str = "unbroken") -> CardView:
-    view = CardView.of(Component("04AA", kind, pattern, 1), card_state=state)
+    fields = {"uid": "04AA0000", "kind": kind, "ingots": 1} | (
+        {"pattern": pattern} if pattern else {}
+    )
+    view = CardView.of(make_component("broken-and-beautiful", fields), card_state=state)
     frames(2)
     return view
 

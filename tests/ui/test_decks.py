@@ -71,7 +71,11 @@ def test_a_new_sticker_is_enrolled_in_three_taps_and_saved_at_once(screen):
     tap(choice(screen, "lattice"))
     tap(choice(screen, 2))
     component = saved(screen).get(NEW)
-    assert (component.kind, component.pattern, component.ingots) == ("cup", "lattice", 2)
+    assert (component.kind, component.get("pattern"), component.get("ingots")) == (
+        "cup",
+        "lattice",
+        2,
+    )
     assert screen.pane == "deck"
     assert "lattice cup" in screen.ids.banner.message
     assert any("cup 1/7" == chip.text for chip in screen.ids.progress.children)
@@ -81,7 +85,7 @@ def test_a_gold_card_takes_one_tap(screen):
     open_new_deck(screen)
     screen.on_tag(NEW)
     tap(choice(screen, "gold"))
-    assert saved(screen).get(NEW).ingots == 3
+    assert saved(screen).get(NEW).get("ingots") == 3
 
 
 def test_a_sticker_scanned_twice_says_which_card_it_is_and_offers_edit(screen):

@@ -1,37 +1,19 @@
-"""The table shows the engine's repair labels for every broken card (unaffordable ones
-disabled) and adds only table hints, never a rule of its own."""
+"""The table screen shows the engine's options exactly as given, disabled ones included."""
 
 from __future__ import annotations
 
 from companion.engine import Option, Prompt
-from ui.screens.table import TableScreen, option_keys
-
-LABELS = {
-    "04000000000001": "Repair wave cup: 0 ingots (card value)",
-    "04000000000002": "Repair crane bowl: 3 ingots (2 +1)",
-}
+from ui.screens.table import option_keys
 
 
-def repair_prompt() -> Prompt:
-    offered = Option("repair", LABELS["04000000000001"], "04000000000001")
-    return Prompt(
-        "repair",
-        "Ana",
-        "Ana: repair a broken card or pass (1 ingots)",
-        (offered, Option("pass", "Pass")),
-        expects_scan=True,
-        detail={"costs": {"04000000000001": 0, "04000000000002": 3}, "labels": LABELS},
+def test_options_are_shown_as_the_engine_gives_them():
+    options = (
+        Option("repair", "Repair wave cup: 0 ingots (card value)", "04000000000001"),
+        Option("repair", "Repair crane bowl: 3 ingots", "04000000000002", enabled=False),
+        Option("pass", "Pass"),
     )
-
-
-def test_every_broken_card_is_shown_with_the_engines_label_and_only_offers_enabled():
-    assert option_keys(repair_prompt()) == [
-        (LABELS["04000000000001"], "repair", "04000000000001", True),
-        (LABELS["04000000000002"], "repair", "04000000000002", False),
+    assert option_keys(Prompt("repair", "Ana", "", options)) == [
+        ("Repair wave cup: 0 ingots (card value)", "repair", "04000000000001", True),
+        ("Repair crane bowl: 3 ingots", "repair", "04000000000002", False),
         ("Pass", "pass", None, True),
     ]
-
-
-def test_the_detail_line_is_a_table_hint_not_the_rules_again():
-    assert TableScreen._detail(repair_prompt()) == "Scanning a broken card repairs it too"
-    assert TableScreen._detail(Prompt("draft", "Ana", "Ana: take a card")) == ""

@@ -15,9 +15,18 @@ NAMES = ("Cleopatra", "Maximilian", "Guinevere", "Ferdinand")
 def sheet():
     breakdown = {"cup": 4, "repaired items": 3, "tea-jar": 8, "serving-tray": 6}
     players = tuple(
-        PlayerScore(name, 30 - 7 * i, breakdown, 3, 9, i + 1) for i, name in enumerate(NAMES)
+        PlayerScore(name, 30 - 7 * i, breakdown, i + 1, {"repaired": 3, "items": 9})
+        for i, name in enumerate(NAMES)
     )
-    return ScoreSheet("broken-and-beautiful", players, (NAMES[0],), "Cleopatra has the most points")
+    categories = tuple((k, k.replace("-", " ")) for k in breakdown)
+    return ScoreSheet(
+        "broken-and-beautiful",
+        players,
+        (NAMES[0],),
+        "Cleopatra has the most points",
+        categories=categories,
+        tiebreak_labels=(("repaired", "repaired items"), ("items", "items")),
+    )
 
 
 def natural_width(label):
@@ -53,8 +62,8 @@ def test_four_long_names_and_the_winner_fit_the_bar_chart(app):
 
 def test_the_winner_marks_follow_the_sheets_winners_not_rank_one():
     players = (
-        PlayerScore("Ana", 20, {"cup": 1}, 3, 9, 1),
-        PlayerScore("Ben", 20, {"cup": 1}, 3, 9, 1),
+        PlayerScore("Ana", 20, {"cup": 1}, 1, {"repaired": 3, "items": 9}),
+        PlayerScore("Ben", 20, {"cup": 1}, 1, {"repaired": 3, "items": 9}),
     )
     tied = ScoreSheet("broken-and-beautiful", players, ("Ben",), "Ben has more ingots")
     assert sheet_rows(tied)[-1] == ["rank", "#1", "#1 WINNER"]

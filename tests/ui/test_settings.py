@@ -10,7 +10,7 @@ from kivy.core.window import Window  # noqa: E402
 from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager  # noqa: E402
 from kivy.uix.togglebutton import ToggleButton  # noqa: E402
 
-from companion.games import rulesets  # noqa: E402
+from companion.games import playable  # noqa: E402
 from companion.store import Store  # noqa: E402
 from ui.screens.settings import RulingRow, SettingsScreen  # noqa: E402
 
@@ -46,7 +46,7 @@ def toggles(row):
 
 def test_every_ruleset_setting_is_shown_with_its_help_and_choices(screen):
     shown = rows(screen)
-    expected = [(r.game, s) for r in rulesets() for s in r.settings]
+    expected = [(r.name, s) for r in playable() for s in r.settings]
     assert len(shown) == len(expected) > 0
     for game, setting in expected:
         row = shown[(game, setting.key)]
@@ -58,7 +58,7 @@ def test_every_ruleset_setting_is_shown_with_its_help_and_choices(screen):
 
 
 def test_tapping_a_ruling_stores_it_per_game_and_survives_reload(screen):
-    game, setting = next((r.game, s) for r in rulesets() for s in r.settings)
+    game, setting = next((r.name, s) for r in playable() for s in r.settings)
     other = next(c for c in setting.choices if c != setting.default)
     toggles(rows(screen)[(game, setting.key)])[str(other)].dispatch("on_release")
     assert screen.store.get_setting(f"rules.{game}")[setting.key] == other

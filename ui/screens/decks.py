@@ -16,8 +16,8 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.catalog import game_info
 from companion.deck import Component, Deck, DeckError
+from companion.games import definition
 from companion.store import Store, StoreError
 from companion.uids import canonical_uid
 from ui import deck_editor as editor
@@ -39,6 +39,7 @@ class DeckRow(BoxLayout):
 class ComponentRow(BoxLayout):
     component = ObjectProperty(None)
     screen = ObjectProperty(None)
+    text = StringProperty("")  # "wave cup (2 ingots)"
 
 
 class ProgressChip(BoxLayout):
@@ -154,7 +155,7 @@ class DecksScreen(Screen):
             self.say(str(err), "error")
             return
         for deck in decks:
-            title = f"{deck.name} ({game_info(deck.game).title})"
+            title = f"{deck.name} ({definition(deck.game).title})"
             box.add_widget(
                 DeckRow(deck=deck, screen=self, title=title, summary=editor.summary(deck))
             )
@@ -199,8 +200,9 @@ class DecksScreen(Screen):
         rows.clear_widgets()
         for item in editor.progress(self.deck):
             chips.add_widget(ProgressChip(kind=item.kind, text=item.text))
-        for component in sorted(self.deck, key=lambda c: (c.kind, c.pattern or "", c.uid)):
-            rows.add_widget(ComponentRow(component=component, screen=self))
+        for component in sorted(self.deck, key=lambda c: (c.kind, c.label, c.uid)):
+            text = definition(self.deck.game).describe(component)
+            rows.add_widget(ComponentRow(component=component, screen=self, text=text))
 
     def export_deck(self, path: str) -> None:
         try:
@@ -244,11 +246,8 @@ class DecksScreen(Screen):
     def _show_known(self, component: Component) -> None:
         self.known_uid = component.uid
         self.ids.known_icon.kind = component.kind
-        self.ids.known_icon.pattern = component.pattern or ""
-        self.question = (
-            f"Already enrolled: this is the {component.label} "
-            f"({component.ingots} ingots). Tag {component.uid}."
-        )
+        self.ids.known_icon.pattern = component.get("pattern") or ""
+        self.question = f"Already enrolled: this is the {definition(self.deck.game).describe(component)}. Tag {component.uid}."
         self.pane = "known"
 
     def choose(self, value: object) -> None:
@@ -270,7 +269,7 @@ class DecksScreen(Screen):
         self.enrollment = None
         self.pane = "deck"
         self._fill_deck()
-        self.say(f"Saved: the {component.label} ({component.ingots} ingots). Scan the next one.")
+        self.say(f"Saved: the {definition(self.deck.game).describe(component)}. Scan the next one.")
         app = App.get_running_app()
         if self.table_uid == component.uid and app.table.game == self.deck.game:
             app.join_game(component)
@@ -296,14 +295,19 @@ class DecksScreen(Screen):
             buttons = [
                 ChoiceButton(value=k, caption=k.replace("-", " "), kind=k) for k in enrollment.kinds
             ]
-        elif step == "pattern":
-            self.question = f"Which pattern is the {name}?"
-            buttons = [
-                ChoiceButton(value=p, caption=p, kind=kind, pattern=p) for p in enrollment.patterns
-            ]
         else:
-            self.question = f"How many ingots is the {name} worth?"
-            buttons = [ChoiceButton(value=n, caption=f"{n} ingots") for n in editor.INGOT_CHOICES]
+            attribute = enrollment.attribute
+            assert attribute is not None
+            self.question = f"The {name}: {attribute.question[0].lower()}{attribute.question[1:]}"
+            buttons = [
+                ChoiceButton(
+                    value=v,
+                    caption=attribute.describe(v),
+                    kind=kind if attribute.word else "",
+                    pattern=str(v) if attribute.word else "",
+                )
+                for v in enrollment.values()
+            ]
         for button in buttons:
             button.bind(on_release=lambda b: self.choose(b.value))
             box.add_widget(button)

@@ -14,7 +14,7 @@ from kivy.factory import Factory
 from kivy.lang import Builder
 from kivy.uix.screenmanager import Screen
 
-from companion.catalog import game_info
+from companion.games import definition
 from companion.store import GameRow, StoreError
 from companion.table import Table
 from ui.theme import THEME
@@ -28,7 +28,7 @@ def summary(row: GameRow) -> str:
     when = time.strftime("%d %b %Y %H:%M", time.localtime(row.finished or row.updated))
     totals = ", ".join(f"{p['name']} {p['total']}" for p in result.get("players", []))
     winners = " and ".join(result.get("winners", []))
-    return f"{when} · {game_info(row.game).title}\n{totals} · won by {winners}"
+    return f"{when} · {definition(row.game).title}\n{totals} · won by {winners}"
 
 
 class HistoryScreen(Screen):

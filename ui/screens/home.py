@@ -15,7 +15,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion.catalog import game_info
+from companion.games import definition
 from companion.store import GameRow, StoreError
 from companion.table import Table
 from ui.widgets import controls  # noqa: F401  (ConfirmButton, FormButton)
@@ -38,7 +38,7 @@ def describe(row: GameRow, table: Table | None, now: float) -> str:
     """Game, players, round and when, as the resume button says it."""
     players = ", ".join(p["name"] for p in row.setup.get("players", []))
     where = f"round {table.state.round}" if table is not None else "cannot be resumed"
-    return f"{game_info(row.game).title}: {players}\n{where} · {ago(now - row.updated)}"
+    return f"{definition(row.game).title}: {players}\n{where} · {ago(now - row.updated)}"
 
 
 class ResumeRow(BoxLayout):

@@ -25,20 +25,23 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
 def headline(sheet: ScoreSheet) -> str:
+    if sheet.losers:
+        names = " and ".join(sheet.losers)
+        return f"{names} {'lose' if len(sheet.losers) > 1 else 'loses'}!"
     names = " and ".join(sheet.winners)
     return f"{names} {'win' if len(sheet.winners) > 1 else 'wins'}!"
 
 
 def sheet_rows(sheet: ScoreSheet) -> list[list[str]]:
-    """The sheet as a grid: a header, one row per kind scored, then totals and ranks."""
+    """The sheet as a grid: a header, one row per category the game scored, the counts that
+    break ties, then totals and ranks."""
     rows = [[""] + [p.name for p in sheet.players]]
-    for kind in sheet.kinds():
-        rows.append(
-            [kind.replace("-", " ")] + [str(p.breakdown.get(kind, "-")) for p in sheet.players]
-        )
-    rows.append(["repaired"] + [str(p.repaired) for p in sheet.players])
-    rows.append(["items"] + [str(p.items) for p in sheet.players])
-    rows.append(["TOTAL"] + [str(p.total) for p in sheet.players])
+    for key, label in sheet.categories:
+        rows.append([label] + [str(p.breakdown.get(key, "-")) for p in sheet.players])
+    for key, label in sheet.tiebreak_labels:
+        rows.append([label] + [str(p.tiebreaks.get(key, "-")) for p in sheet.players])
+    if any(p.total is not None for p in sheet.players):
+        rows.append(["TOTAL"] + [str(p.total) for p in sheet.players])
     rows.append(
         ["rank"]
         + [f"#{p.rank}" + (" WINNER" if p.name in sheet.winners else "") for p in sheet.players]
@@ -98,7 +101,7 @@ class ScoresScreen(Screen):
     def show(self, sheet: ScoreSheet, live: bool) -> None:
         self.live = live
         self.title = headline(sheet)
-        self.tiebreak = sheet.tiebreak
+        self.tiebreak = sheet.reason
         rows = sheet_rows(sheet)
         grid = self.ids.grid
         cells = [(r, c, cell) for r, row in enumerate(rows) for c, cell in enumerate(row)]
@@ -110,7 +113,9 @@ class ScoresScreen(Screen):
             label.color = THEME.accent if rows[r][0] == "TOTAL" else THEME.text
         grid.cols = len(rows[0])
         fill(grid, self.cells[: len(cells)])
-        self.ids.chart.totals = [(p.name, p.total, p.name in sheet.winners) for p in sheet.players]
+        self.ids.chart.totals = [
+            (p.name, p.total or 0, p.name in sheet.winners) for p in sheet.players
+        ]
 
     def undo(self) -> None:
         app = App.get_running_app()

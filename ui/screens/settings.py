@@ -19,7 +19,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion import games
-from companion.games import Ruleset
+from companion.definition import GameDefinition
 from companion.store import Store, StoreError
 from hardware.diagnose import describe, diagnose
 from hardware.factory import ENV_VAR, OPEN_ERRORS, open_readers, reader_spec
@@ -115,25 +115,25 @@ class SettingsScreen(Screen):
     def _fill_rulings(self) -> None:
         box = self.ids.rulings
         box.clear_widgets()
-        for ruleset in games.rulesets():
+        for ruleset in games.playable():
             chosen = self._rulings(ruleset)
             box.add_widget(Factory.FormLabel(text=ruleset.title, bold=True, color=THEME.accent))
             for setting in ruleset.settings:
-                row = RulingRow(screen=self, game=ruleset.game, key=setting.key, help=setting.help)
+                row = RulingRow(screen=self, game=ruleset.name, key=setting.key, help=setting.help)
                 for value in setting.choices:
                     toggle = Factory.FormToggle(
                         label=str(value),
-                        group=f"{ruleset.game}.{setting.key}",
+                        group=f"{ruleset.name}.{setting.key}",
                         state="down" if value == chosen[setting.key] else "normal",
                         allow_no_selection=False,
                     )
-                    toggle.bind(on_release=self._on_ruling(ruleset.game, setting.key, value))
+                    toggle.bind(on_release=self._on_ruling(ruleset.name, setting.key, value))
                     row.ids.choices.add_widget(toggle)
                 box.add_widget(row)
 
-    def _rulings(self, ruleset: Ruleset) -> dict[str, object]:
+    def _rulings(self, ruleset: GameDefinition) -> dict[str, object]:
         """The stored choices in force; a stale or hand-edited value falls back to defaults."""
-        stored = self.the_store.get_setting(rules_key(ruleset.game), {}) or {}
+        stored = self.the_store.get_setting(rules_key(ruleset.name), {}) or {}
         try:
             return ruleset.resolve(stored)
         except ValueError as err:
@@ -145,7 +145,7 @@ class SettingsScreen(Screen):
 
     # -- saving ------------------------------------------------------------------------
     def set_ruling(self, game: str, key: str, value: object) -> None:
-        ruleset = games.ruleset(game)
+        ruleset = games.definition(game)
         chosen = {**self._rulings(ruleset), key: value}
         try:
             ruleset.resolve(chosen)

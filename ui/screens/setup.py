@@ -15,10 +15,9 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from companion import games
-from companion.catalog import game_info
 from companion.deck import Deck
 from companion.engine import PlayerSetup
+from companion.games import definition
 from companion.store import StoreError
 from companion.table import Table
 from ui.screens.settings import rules_key
@@ -33,15 +32,17 @@ DEFAULT_NAMES = ["Player 1", "Player 2", "", ""]
 
 def deck_title(deck: Deck) -> str:
     """Two lines, so a long deck name is read whole: the name, then its game and size."""
-    return f"{deck.name}\n{game_info(deck.game).title} · {len(deck)} cards"
+    return f"{deck.name}\n{definition(deck.game).title} · {len(deck)} cards"
 
 
 def rulings_line(game: str, stored: object) -> str:
     """The rulings a game here would be played with that differ from the defaults, in one line,
     so a table that changed one in Settings months ago sees it before starting."""
     try:
-        ruleset = games.ruleset(game)
-    except ValueError:  # a game without a rules engine has no rulings
+        ruleset = definition(game)
+    except ValueError:  # not a game this companion knows
+        return ""
+    if ruleset.engine is None:  # a game without a rules engine has no rulings
         return ""
     try:
         chosen = ruleset.resolve(stored or {})
@@ -113,7 +114,10 @@ class SetupScreen(Screen):
             self.ids.banner.show("Choose a deck first", "error")
             return
         seated = [row for row in self.seats() if row.name.strip()]
-        players = [PlayerSetup(row.name.strip(), row.new_player) for row in seated]
+        players = [
+            PlayerSetup(row.name.strip(), {"new_player": True} if row.new_player else {})
+            for row in seated
+        ]
         first = next((i for i, row in enumerate(seated) if row.first), 0)
         settings = app.store.get_setting(rules_key(deck.game), None)
         try:

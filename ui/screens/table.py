@@ -26,17 +26,6 @@ from ui.widgets.card import CardShelf, CardView, fill
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-PHASES = {
-    "deal": "Deal",
-    "draft": "Draft",
-    "keep": "Draft",
-    "breakage": "Breakage",
-    "broke": "Breakage",
-    "repair": "Repair",
-    "over": "Game over",
-}
-# Phase -> a hint about using the table (never a rule: the engine's prompt text says those).
-HINTS = {"repair": "Scanning a broken card repairs it too"}
 VIRTUAL_LIFT_S = 0.3  # how long a tapped virtual card lies on the simulated reader
 
 
@@ -57,14 +46,9 @@ OptionKey = tuple[str, str, str | None, bool]  # text, word, arg, enabled
 
 
 def option_keys(prompt: Prompt) -> list[OptionKey]:
-    """The prompt's options; in repair, every broken card the engine labels, the ones it does
-    not offer (the player cannot afford them) disabled, so players see what each would cost."""
-    keys = []
-    offered = {(o.word, o.arg): o for o in prompt.options}
-    for uid, label in prompt.detail.get("labels", {}).items() if prompt.phase == "repair" else ():
-        keys.append((label, "repair", uid, offered.pop(("repair", uid), None) is not None))
-    keys.extend((option.label, option.word, option.arg, True) for option in offered.values())
-    return keys
+    """The prompt's options as the engine gives them, disabled ones included (shown so
+    players see what each would cost)."""
+    return [(o.label, o.word, o.arg, o.enabled) for o in prompt.options]
 
 
 class PlayerStrip(BoxLayout):
@@ -235,7 +219,7 @@ class TableScreen(Screen):
         prompt, state = table.prompt, table.state
         self.can_undo = table.can_undo
         self.prompt_text = prompt.text
-        self.detail_text = self._detail(prompt)
+        self.detail_text = table.narration
         self.refresh_status()
         self._once("options", (prompt, state.supply), self._show_options, table, prompt)
         focus = prompt.detail.get("card")
@@ -260,17 +244,7 @@ class TableScreen(Screen):
         table = app.table
         if table is None:
             return
-        s = table.state
-        self.status_text = (
-            f"Round {s.round} · {PHASES.get(s.phase, s.phase)} · "
-            f"deck {len(s.deck)} left · supply {plural(s.supply, 'ingot')} · "
-            f"reader {app.reader_status}"
-        )
-
-    @staticmethod
-    def _detail(prompt: Prompt) -> str:
-        """A hint about the table, not the rules: the engine's prompt text says those."""
-        return HINTS.get(prompt.phase, "")
+        self.status_text = f"{table.view().status} · reader {app.reader_status}"
 
     def _show_options(self, table: Table, prompt: Prompt) -> None:
         """Keep the buttons whose text and action did not change (most prompts keep theirs)."""

@@ -44,7 +44,7 @@ class CardView(ButtonBehavior, BoxLayout):
         return cls(
             tag=component.uid,
             kind=component.kind,
-            pattern=component.pattern or "",
+            pattern=component.get("pattern") or "",
             text=component.label,
             card_state=card_state,
             **kwargs,

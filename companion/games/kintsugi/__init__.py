@@ -1,6 +1,5 @@
 """Broken and Beautiful and its prototype Mintsugi: one engine, two rulesets."""
 
-from companion.games.kintsugi.engine import KintsugiEngine
-from companion.games.kintsugi.rules import BROKEN_AND_BEAUTIFUL, MINTSUGI, Ruleset
+from companion.games.kintsugi.game import BROKEN_AND_BEAUTIFUL_GAME, MINTSUGI_GAME
 
-__all__ = ["BROKEN_AND_BEAUTIFUL", "MINTSUGI", "KintsugiEngine", "Ruleset"]
+DEFINITIONS = (BROKEN_AND_BEAUTIFUL_GAME, MINTSUGI_GAME)

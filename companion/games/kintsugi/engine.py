@@ -6,13 +6,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
-from companion.deck import Component
 from companion.engine import Option, Prompt, ScoreSheet, Setup
 from companion.games.kintsugi.rules import UNBREAKABLE, Ruleset
 from companion.games.kintsugi.scoring import Holding, Item, score_holdings
 from companion.games.kintsugi.state import KintsugiState
+from companion.games.kintsugi.view import render
 from companion.inputs import IllegalInput, Input, Scan, Tap, UnknownTag
 from companion.uids import canonical_uid
+from companion.view import View
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def _typed_uid(text: str | None) -> str:
@@ -23,10 +32,11 @@ def _typed_uid(text: str | None) -> str:
 
 
 class KintsugiEngine:
-    def __init__(self, rules: Ruleset, settings: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, rules: Ruleset, settings: Mapping[str, Any]) -> None:
+        """`settings` are resolved by the game's definition (every key present)."""
         self.rules = rules
         self.game = rules.game
-        self.settings = rules.resolve(settings)
+        self.settings = dict(settings)
 
     # -- setup -------------------------------------------------------------------------
     def new(self, setup: Setup) -> KintsugiState:
@@ -43,7 +53,10 @@ class KintsugiEngine:
                 f"the deck has {len(setup.components)} cards; {players} players need at least "
                 f"{2 * players + 1} for one round"
             )
-        ingots = [1 if p.new_player and self.rules.new_player_ingot else 0 for p in setup.players]
+        ingots = [
+            1 if p.options.get("new_player") and self.rules.new_player_ingot else 0
+            for p in setup.players
+        ]
         return KintsugiState(
             rules=self.rules,
             settings=self.settings,
@@ -82,7 +95,7 @@ class KintsugiEngine:
         if s.phase == "keep":
             assert s.held is not None
             name, card = s.names[s.drafter], s.components[s.held]
-            value = min(card.ingots, s.supply)
+            value = min(s.value(s.held), s.supply)
             return Prompt(
                 "keep",
                 name,
@@ -110,7 +123,7 @@ class KintsugiEngine:
             "over",
             None,
             f"Game over: {' and '.join(sheet.winners)} {'win' if len(sheet.winners) > 1 else 'wins'}"
-            f" ({sheet.tiebreak})",
+            f" ({sheet.reason})",
         )
 
     def _broke_prompt(self, s: KintsugiState) -> Prompt:
@@ -135,14 +148,22 @@ class KintsugiEngine:
         )
 
     def _repair_prompt(self, s: KintsugiState) -> Prompt:
+        """Every broken card is a button with its price and why; the ones the player cannot
+        afford are shown disabled, so players see what each would cost."""
         player = s.turn
         name = s.names[player]
         costs = {uid: s.repair_cost(player, uid) for uid in s.broken(player)}
-        labels = {uid: self._repair_label(s.components[uid], cost) for uid, cost in costs.items()}
+        labels = {uid: self._repair_label(s, uid, cost) for uid, cost in costs.items()}
+        have = s.ingots[player]
         options = tuple(
-            Option("repair", labels[uid], uid)
+            Option(
+                "repair",
+                labels[uid],
+                uid,
+                enabled=cost <= have,
+                reason="" if cost <= have else f"{name} has {plural(have, 'ingot')}",
+            )
             for uid, cost in costs.items()
-            if cost <= s.ingots[player]
         ) + (Option("pass", "Pass"),)
         skipped = (
             f" ({', '.join(s.auto_passed)} cannot repair and passed.)" if s.auto_passed else ""
@@ -150,27 +171,29 @@ class KintsugiEngine:
         return Prompt(
             "repair",
             name,
-            f"{name}: repair a broken card or pass ({s.ingots[player]} ingots){skipped}",
+            f"{name}: repair a broken card (tap it or scan it) or pass"
+            f" — {name} has {plural(have, 'ingot')}{skipped}",
             options,
             expects_scan=True,
             detail={
                 "costs": costs,
                 "labels": labels,  # every broken card, affordable or not, with why it costs that
                 "auto_passed": list(s.auto_passed),
-                "ingots": s.ingots[player],
+                "ingots": have,
             },
         )
 
-    @staticmethod
-    def _repair_label(card: Component, cost: int) -> str:
-        """The button text, with why it costs that today: free, its value, or value +n."""
-        if cost == card.ingots:
+    def _repair_label(self, s: KintsugiState, uid: str, cost: int) -> str:
+        """The button text, with why it costs that today: free while gold shows, its value,
+        or its value plus one for each repair the player already made this round."""
+        value, done = s.value(uid), s.repairs[s.turn]
+        if cost == 0 and s.gold_showing and done == 0 and value:
+            why = "free: gold is showing"
+        elif cost == value:
             why = "card value"
-        elif cost == 0:
-            why = "free repair"
         else:
-            why = f"{card.ingots} +{cost - card.ingots}"
-        return f"Repair {card.label}: {cost} ingot{'s' * (cost != 1)} ({why})"
+            why = f"{value} + {cost - value}: {ordinal(done + 1)} repair this round"
+        return f"Repair {s.label(uid)}: {plural(cost, 'ingot')} ({why})"
 
     # -- inputs ------------------------------------------------------------------------
     def apply(self, state: KintsugiState, action: Input) -> KintsugiState:
@@ -244,11 +267,11 @@ class KintsugiEngine:
     def _sell(self, s: KintsugiState) -> None:
         assert s.held is not None
         player, card = s.drafter, s.components[s.held]
-        paid = min(card.ingots, s.supply)
+        paid = min(s.value(s.held), s.supply)
         s.supply -= paid
         s.ingots[player] += paid
         s.gone.append(s.held)
-        short = f" (the supply had only {paid} left)" if paid < card.ingots else ""
+        short = f" (the supply had only {paid} left)" if paid < s.value(s.held) else ""
         s.event = (
             f"{s.names[player]} sold the {card.label} for {paid} ingot{'s' * (paid != 1)}{short}"
         )
@@ -382,6 +405,13 @@ class KintsugiEngine:
     def _on_over(self, s: KintsugiState, action: Input) -> None:
         raise IllegalInput("The game is over (undo takes back the last input)")
 
+    # -- what the screen shows -------------------------------------------------------------
+    def view(self, s: KintsugiState) -> View:
+        return render(self, s, self.prompt(s))
+
+    def narration(self, s: KintsugiState) -> str:
+        return s.event
+
     # -- scoring -----------------------------------------------------------------------
     def holdings(self, s: KintsugiState) -> list[Holding]:
         return [
@@ -389,7 +419,7 @@ class KintsugiEngine:
                 name,
                 s.ingots[i],
                 tuple(
-                    Item(s.components[u].kind, s.status[u], s.components[u].pattern)
+                    Item(s.components[u].kind, s.status[u], s.components[u].get("pattern"))
                     for u in s.collections[i]
                 ),
             )

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+
+from companion.definition import Setting
 
 UNBREAKABLE = frozenset({"serving-tray", "storage-box", "gold"})
+LABELS = {"tea-jar": "tea jar", "serving-tray": "serving tray", "storage-box": "storage box"}
 
 # How the published game plays the points Mintsugi leaves open: the value every ruleset
 # resolves for a setting it does not offer, so scoring reads one dict and never a game name.
@@ -20,19 +21,13 @@ PUBLISHED = {
 
 
 @dataclass(frozen=True)
-class Setting:
-    """A ruling players may reasonably disagree on; `choices` are the accepted values."""
-
-    key: str
-    default: Any
-    choices: tuple[Any, ...]
-    help: str
-
-
-@dataclass(frozen=True)
 class Ruleset:
+    """What the engine and scoring read of a game's rules: the parts the two games differ in.
+    Settings and components are the game's definition (kintsugi/game.py)."""
+
     game: str
     title: str
+    kinds: tuple[str, ...]  # in the order score sheets list them
     majority_kind: str
     escalating_repairs: bool  # B&B: many repairs a round, each costing more; Mintsugi: one each
     gold_cards: bool
@@ -40,26 +35,22 @@ class Ruleset:
     supply: int = 14
     settings: tuple[Setting, ...] = field(default=())
 
-    def resolve(self, chosen: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Defaults overlaid with the players' choices; unknown keys or values are refused."""
-        values = {**PUBLISHED, **{s.key: s.default for s in self.settings}}
-        known = {s.key: s for s in self.settings}
-        for key, value in (chosen or {}).items():
-            if key not in known and PUBLISHED.get(key) == value:
-                continue  # asking for what this game always plays is not an error
-            if key not in known:
-                names = ", ".join(known) or "none"
-                raise ValueError(f"unknown setting {key!r} for {self.title} (settings: {names})")
-            if value not in known[key].choices:
-                choices = ", ".join(str(c) for c in known[key].choices)
-                raise ValueError(f"setting {key} must be one of {choices}, got {value!r}")
-            values[key] = value
-        return values
-
 
 BROKEN_AND_BEAUTIFUL = Ruleset(
     game="broken-and-beautiful",
     title="Broken and Beautiful",
+    kinds=(
+        "cup",
+        "saucer",
+        "plate",
+        "bowl",
+        "tea-jar",
+        "vase",
+        "teapot",
+        "serving-tray",
+        "storage-box",
+        "gold",
+    ),  # fmt: skip
     majority_kind="tea-jar",
     escalating_repairs=True,
     gold_cards=True,
@@ -77,6 +68,7 @@ BROKEN_AND_BEAUTIFUL = Ruleset(
 MINTSUGI = Ruleset(
     game="mintsugi",
     title="Mintsugi",
+    kinds=("cup", "saucer", "plate", "bowl", "jug", "vase", "teapot"),
     majority_kind="jug",
     escalating_repairs=False,
     gold_cards=False,

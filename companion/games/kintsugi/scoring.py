@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine import PlayerScore, ScoreSheet
-from companion.games.kintsugi.rules import Ruleset
+from companion.games.kintsugi.rules import LABELS, Ruleset
 
 STATES = ("unbroken", "broken", "repaired")
 VASE_SETS = (0, 1, 5, 15)  # 0..3 vases; more than three still score 15 (docs/rulings.md)
@@ -142,13 +142,18 @@ def score_holdings(
             name=h.name,
             total=total,
             breakdown=parts,
-            repaired=repaired,
-            items=items,
             rank=1 + sum(1 for other in rows if key(other) > key((h, total, repaired, items))),
+            tiebreaks={"repaired": repaired, "items": items},
         )
         for h, total, repaired, items, parts in rows
     )
     winners = tuple(p.name for p in players if p.rank == 1)
+    present = {kind for p in players for kind in p.breakdown}
     return ScoreSheet(
-        rules.game, players, winners, _tiebreak_text([r[:4] for r in ordered], use_tiebreaks)
+        rules.game,
+        players,
+        winners,
+        _tiebreak_text([r[:4] for r in ordered], use_tiebreaks),
+        categories=tuple((k, LABELS.get(k, k)) for k in rules.kinds if k in present),
+        tiebreak_labels=(("repaired", "repaired items"), ("items", "items")),
     )

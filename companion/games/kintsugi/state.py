@@ -101,7 +101,7 @@ class KintsugiState:
     def repair_cost(self, player: int, uid: str) -> int:
         """Today's price: the card's ingots; in the published game the first repair is free
         with gold showing and each further one this round costs 1 more than the last."""
-        base = self.components[uid].ingots
+        base = self.value(uid)
         if not self.rules.escalating_repairs:
             return base
         done = self.repairs[player]
@@ -136,6 +136,10 @@ class KintsugiState:
         if owner is not None:
             return f"in {self.names[owner]}'s collection"
         return "out of the game"
+
+    def value(self, uid: str) -> int:
+        """A card's ingots: its sale value and its repair cost."""
+        return int(self.components[uid].get("ingots", 0))
 
     def label(self, uid: str) -> str:
         return self.components[uid].label

@@ -1,0 +1,164 @@
+"""What a game is, as data: its components, player range, settings and factories.
+
+Everything outside a game's own package (deck files, `deck check`, enrollment, setup, the
+score command, the screens) asks the game's definition, so a new game is its package and
+its board, and no core or generic-screen file changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.engine import Engine, ScoreSheet
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A ruling players may reasonably disagree on; `choices` are the accepted values."""
+
+    key: str
+    default: Any
+    choices: tuple[Any, ...]
+    help: str
+    labels: tuple[str, ...] = ()  # a short word per choice for a button; the choice itself if ()
+
+    def label(self, value: Any) -> str:
+        if self.labels and value in self.choices:
+            return self.labels[self.choices.index(value)]
+        return str(value)
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """One thing printed on a component that the rules read (a B&B card's pattern, its ingots).
+
+    `word` attributes take any single word (`choices` then only suggest); otherwise
+    `choices` empty means a whole number from `low` to `high`."""
+
+    name: str
+    question: str  # asked at enrollment: "Which pattern does it show?"
+    choices: tuple[str, ...] = ()
+    low: int = 0
+    high: int = 9
+    unit: str = ""  # "ingot": how a value reads ("2 ingots")
+    word: bool = False
+
+    def check(self, value: Any) -> Any:
+        """The value as stored; ValueError naming the attribute when it cannot be."""
+        if self.word:
+            if not isinstance(value, str) or not value.strip():
+                raise ValueError(f"'{self.name}' must be a word such as \"{self.example}\"")
+            return value.strip().lower()
+        if self.choices:
+            if not isinstance(value, str) or value.strip().lower() not in self.choices:
+                raise ValueError(
+                    f"'{self.name}' must be one of {', '.join(self.choices)}, got {value!r}"
+                )
+            return value.strip().lower()
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or not self.low <= value <= self.high
+        ):
+            raise ValueError(
+                f"'{self.name}' must be a whole number {self.low}-{self.high}, got {value!r}"
+            )
+        return value
+
+    @property
+    def example(self) -> str:
+        return self.choices[0] if self.choices else "wave"
+
+    def describe(self, value: Any) -> str:
+        if self.unit and isinstance(value, int):
+            return f"{value} {self.unit}{'s' * (value != 1)}"
+        return str(value)
+
+
+@dataclass(frozen=True)
+class ComponentKind:
+    """A kind of tagged component: its name in deck files, what it is called, what it shows.
+
+    `fixed` holds attribute values the rules imply (a gold card always sells for 3): they
+    are never asked and may be left out of a deck file."""
+
+    name: str
+    label: str
+    attributes: tuple[Attribute, ...] = ()
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+    label_with: str = ""  # an attribute whose value goes before the label ("wave cup")
+
+    def asks(self) -> tuple[Attribute, ...]:
+        return tuple(a for a in self.attributes if a.name not in self.fixed)
+
+    def describe(self, attrs: Mapping[str, Any]) -> str:
+        prefix = attrs.get(self.label_with) if self.label_with else None
+        return f"{prefix} {self.label}" if prefix else self.label
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    """One game, registered by name in `companion.games`.
+
+    `kinds` None means any kind is accepted (a game whose components are not modelled
+    yet). `engine` builds the rules engine from resolved settings; `score_json` scores a
+    table described in JSON (`companion score`); `board` names the screen's board widget.
+    `fixed_settings` are values the game always plays for rulings it does not offer."""
+
+    name: str
+    title: str
+    kinds: tuple[ComponentKind, ...] | None
+    min_players: int = 2
+    max_players: int = 4
+    settings: tuple[Setting, ...] = ()
+    player_options: tuple[Setting, ...] = ()  # asked per player at setup (new to the game?)
+    version: int = 1  # bumped when a rule changes, so old saves say so instead of drifting
+    engine: Callable[[Mapping[str, Any]], Engine] | None = None
+    score_json: Callable[[Mapping[str, Any], Mapping[str, Any]], ScoreSheet] | None = None
+    board: str = ""
+    fixed_settings: Mapping[str, Any] = field(default_factory=dict)
+    cards_in_box: int | None = None  # how many tagged components a whole copy has, if known
+
+    def kind(self, name: str) -> ComponentKind | None:
+        if self.kinds is None:
+            return None
+        return next((k for k in self.kinds if k.name == name), None)
+
+    def describe(self, component: Any) -> str:
+        """A component's label with the attributes its label leaves out: "wave cup (2 ingots)"."""
+        kind = self.kind(component.kind)
+        if kind is None:
+            return component.label
+        extra = [
+            a.describe(component.attrs[a.name])
+            for a in kind.attributes
+            if a.name != kind.label_with and a.name in component.attrs
+        ]
+        return f"{component.label} ({', '.join(extra)})" if extra else component.label
+
+    def kind_names(self) -> tuple[str, ...]:
+        return tuple(k.name for k in self.kinds or ())
+
+    def resolve(self, chosen: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults overlaid with the players' choices; unknown keys or values are refused."""
+        values = {**self.fixed_settings, **{s.key: s.default for s in self.settings}}
+        known = {s.key: s for s in self.settings}
+        for key, value in (chosen or {}).items():
+            if key not in known and self.fixed_settings.get(key) == value:
+                continue  # asking for what this game always plays is not an error
+            if key not in known:
+                names = ", ".join(known) or "none"
+                raise ValueError(f"unknown setting {key!r} for {self.title} (settings: {names})")
+            if value not in known[key].choices:
+                choices = ", ".join(str(c) for c in known[key].choices)
+                raise ValueError(f"setting {key} must be one of {choices}, got {value!r}")
+            values[key] = value
+        return values
+
+    def make_engine(self, settings: Mapping[str, Any] | None = None) -> Engine:
+        if self.engine is None:
+            raise ValueError(f"{self.title} has no rules engine yet")
+        return self.engine(self.resolve(settings))

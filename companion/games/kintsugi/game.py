@@ -1,0 +1,75 @@
+"""Broken and Beautiful and Mintsugi as the core sees them: components, seats, settings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.definition import Attribute, ComponentKind, GameDefinition, Setting
+from companion.engine import Engine, ScoreSheet
+from companion.games.kintsugi.rules import (
+    BROKEN_AND_BEAUTIFUL,
+    LABELS,
+    MINTSUGI,
+    PUBLISHED,
+    Ruleset,
+)
+
+PATTERN = Attribute(
+    "pattern",
+    "Which pattern does it show?",
+    choices=("blossom", "crane", "lattice", "wave"),
+    word=True,
+)
+INGOTS = Attribute(
+    "ingots", "How many ingots does it show (its sale value)?", low=0, high=9, unit="ingot"
+)
+NEW_PLAYER = Setting(
+    "new_player",
+    False,
+    (False, True),
+    "New to the game: starts with 1 ingot from the supply.",
+    labels=("", "new player"),
+)
+
+
+def _pottery(name: str) -> ComponentKind:
+    return ComponentKind(name, LABELS.get(name, name), (PATTERN, INGOTS), label_with="pattern")
+
+
+def _definition(rules: Ruleset, size: int | None) -> GameDefinition:
+    components = tuple(
+        ComponentKind("gold", "gold card", (INGOTS,), fixed={"ingots": 3})
+        if kind == "gold"
+        else _pottery(kind)
+        for kind in rules.kinds
+    )
+
+    def engine(settings: Mapping[str, Any]) -> Engine:
+        from companion.games.kintsugi.engine import KintsugiEngine
+
+        return KintsugiEngine(rules, settings)
+
+    def score(data: Mapping[str, Any], settings: Mapping[str, Any]) -> ScoreSheet:
+        from companion.games.kintsugi.score_input import score_table
+
+        return score_table(rules, data, settings)
+
+    return GameDefinition(
+        name=rules.game,
+        title=rules.title,
+        kinds=components,
+        min_players=2,
+        max_players=4,
+        settings=rules.settings,
+        player_options=(NEW_PLAYER,) if rules.new_player_ingot else (),
+        engine=engine,
+        score_json=score,
+        board="kintsugi",
+        fixed_settings=dict(PUBLISHED),
+        cards_in_box=size,
+    )
+
+
+BROKEN_AND_BEAUTIFUL_GAME = _definition(BROKEN_AND_BEAUTIFUL, 46)
+MINTSUGI_GAME = _definition(MINTSUGI, None)  # the prototype names no count

@@ -1,0 +1,81 @@
+"""The shared screen's picture of a Broken and Beautiful / Mintsugi table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.engine import Prompt
+from companion.games.kintsugi.state import KintsugiState
+from companion.view import Counter, Piece, PlayerView, View, Zone
+
+if TYPE_CHECKING:
+    from companion.games.kintsugi.engine import KintsugiEngine
+
+PHASES = {
+    "deal": "Deal",
+    "draft": "Draft",
+    "keep": "Draft",
+    "breakage": "Breakage",
+    "broke": "Breakage",
+    "repair": "Repair",
+    "over": "Game over",
+}
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def _pieces(s: KintsugiState, uids: list[str]) -> tuple[Piece, ...]:
+    return tuple(
+        Piece(
+            uid,
+            s.label(uid),
+            s.components[uid].kind,
+            s.status.get(uid, ""),
+            s.components[uid].attrs,
+        )
+        for uid in uids
+    )
+
+
+def render(engine: KintsugiEngine, s: KintsugiState, prompt: Prompt) -> View:
+    sheet = engine.score(s)
+    actors = set(prompt.actors)
+    players = tuple(
+        PlayerView(
+            name,
+            (
+                Counter("ingots", plural(s.ingots[i], "ingot"), s.ingots[i], emphasis=True),
+                Counter("score", f"score now {sheet.players[i].total}", sheet.players[i].total),
+            ),
+            ("first player",) if i == s.first and not prompt.over else (),
+            name in actors,
+        )
+        for i, name in enumerate(s.names)
+    )
+    kind_order = {kind: n for n, kind in enumerate(s.rules.kinds)}
+
+    def by_kind(uids: object) -> list[str]:
+        return sorted(uids, key=lambda u: (kind_order.get(s.components[u].kind, 99), u))  # type: ignore[arg-type]
+
+    zones = (
+        Zone("draft", "Draft area", _pieces(s, list(s.draft))),
+        Zone("deck", "Deck", _pieces(s, by_kind(s.deck))),
+        *(
+            Zone(
+                f"collection:{i}",
+                f"{name}'s collection",
+                _pieces(s, by_kind(s.collections[i])),
+                owner=name,
+                group_by_kind=True,
+            )
+            for i, name in enumerate(s.names)
+        ),
+    )
+    status = (
+        f"Round {s.round} · {PHASES.get(s.phase, s.phase)} · deck {s.deck_left} left · "
+        f"supply {plural(s.supply, 'ingot')}"
+    )
+    board = {"focus": s.held, "phase": s.phase, **prompt.detail}
+    return View(s.rules.game, status, prompt, players, zones, s.event, board=board)
