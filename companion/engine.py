@@ -68,13 +68,15 @@ class Setup:
 
     `components` is the deck registry, shared by every state of one game: engines read it
     and never change it; only `Table.enroll` adds to it. `seats` binds reader names to
-    seats (0-based), so a scan on a player's own reader is that player's."""
+    seats (0-based), so a scan on a player's own reader is that player's. `extra` holds a
+    game's own setup data (an owner's map), JSON-ready, stored with the game."""
 
     players: tuple[PlayerSetup, ...]
     components: Mapping[str, Component]
     first: int = 0
     settings: Mapping[str, Any] = field(default_factory=dict)
     seats: Mapping[str, int] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

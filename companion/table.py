@@ -31,6 +31,7 @@ def setup_to_json(game: str, setup: Setup, version: int) -> dict[str, Any]:
         "first": setup.first,
         "settings": dict(setup.settings),
         "seats": dict(setup.seats),
+        "extra": dict(setup.extra),
         "components": [c.to_toml_fields() for c in setup.components.values()],
     }
 
@@ -50,6 +51,7 @@ def setup_from_json(data: Mapping[str, Any]) -> Setup:
         first=data.get("first", 0),
         settings=data.get("settings", {}),
         seats=data.get("seats", {}),
+        extra=data.get("extra", {}),
     )
 
 
@@ -86,6 +88,7 @@ class Table:
         settings: Mapping[str, Any] | None = None,
         source: str | None = None,
         seats: Mapping[str, int] | None = None,
+        extra: Mapping[str, Any] | None = None,
     ) -> Table:
         """A new game; ValueError (one line) for a setup the rules refuse."""
         info = definition(deck.game)
@@ -96,6 +99,7 @@ class Table:
             first=first,
             settings=dict(engine.settings),
             seats=dict(seats or {}),
+            extra=dict(extra or {}),
         )
         if not info.min_players <= len(setup.players) <= info.max_players:
             raise ValueError(
