@@ -1,7 +1,10 @@
-"""Setup: which deck (and so which game), who plays, who is new, who goes first.
+"""Setup: which deck (and so which game), who plays, each player's options, who goes first.
 
-The last choices are remembered in the store, so the same group at the same table only
-taps Start. The rules engine judges the setup; its one-line refusal becomes a banner.
+The seats shown follow the chosen game's player range (2-6), and each seat offers the
+per-player options its definition declares (new to the game). The last names, deck and
+first seat are remembered, so the same group at the same table only taps Start; per-player
+options are not (a new player is new once). The rules engine judges the setup; its one-line
+refusal becomes a banner.
 """
 
 from __future__ import annotations
@@ -25,9 +28,9 @@ from ui.widgets import controls  # noqa: F401  (FormInput, FormToggle, NoticeBan
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-SEATS = 4
+SEATS = 6  # the most any game takes; a game shows as many as its definition allows
 DEFAULTS_KEY = "setup.defaults"
-DEFAULT_NAMES = ["Player 1", "Player 2", "", ""]
+DEFAULT_NAMES = ["Player 1", "Player 2", "", "", "", ""]
 
 
 def deck_title(deck: Deck) -> str:
@@ -59,14 +62,16 @@ def rulings_line(game: str, stored: object) -> str:
 class SeatRow(BoxLayout):
     seat = NumericProperty(0)
     name = StringProperty("")
-    new_player = BooleanProperty(False)
     first = BooleanProperty(False)
+    option_label = StringProperty("")  # the game's per-player option ("new player"), if any
+    option_on = BooleanProperty(False)
 
 
 class SetupScreen(Screen):
     deck_titles = ListProperty([])
     deck_title = StringProperty("")
     rulings = StringProperty("")  # the chosen deck's game's non-default rulings
+    seat_hint = StringProperty("")
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -82,10 +87,9 @@ class SetupScreen(Screen):
         self.deck_title = deck_title(chosen[0]) if chosen else ""
         self.on_deck_title()  # the rulings may have changed in Settings, the deck not
         names = (saved.get("names", []) + DEFAULT_NAMES[len(saved.get("names", [])) :])[:SEATS]
-        new = saved.get("new", [False] * SEATS)
         first = saved.get("first", 0)
-        for seat, row in enumerate(self.seats()):
-            row.name, row.new_player, row.first = names[seat], bool(new[seat]), seat == first
+        for seat, row in enumerate(self.all_seats()):
+            row.name, row.option_on, row.first = names[seat], False, seat == first
         if not self.decks:
             self.ids.banner.show("No decks yet: enroll one in Decks, or start with --demo", "error")
 
@@ -95,15 +99,36 @@ class SetupScreen(Screen):
         self.rulings = (
             rulings_line(deck.game, store.get_setting(rules_key(deck.game))) if deck else ""
         )
+        self._show_seats(definition(deck.game) if deck else None)
+
+    def _show_seats(self, game: Any) -> None:
+        """As many seats as the game takes, each with the game's per-player option; the
+        others leave the layout (a hidden seat must never take a touch)."""
+        most = game.max_players if game else 4
+        option = game.player_options[0] if game and game.player_options else None
+        self.seat_hint = (
+            f"Players clockwise, {game.min_players}-{game.max_players}; empty seats are left out"
+            if game
+            else ""
+        )
+        box = self.ids.seat_rows
+        box.clear_widgets()
+        for row in self.all_seats()[:most]:
+            row.option_label = option.label(True) if option else ""
+            box.add_widget(row)
 
     def chosen_deck(self) -> Deck | None:
         return next((d for d in self.decks if deck_title(d) == self.deck_title), None)
 
-    def seats(self) -> list[SeatRow]:
+    def all_seats(self) -> list[SeatRow]:
         return [self.ids[f"seat{i}"] for i in range(SEATS)]
 
+    def seats(self) -> list[SeatRow]:
+        """The seats the chosen game shows."""
+        return [row for row in self.all_seats() if row.parent is not None]
+
     def choose_first(self, seat: int) -> None:
-        for row in self.seats():
+        for row in self.all_seats():
             row.first = row.seat == seat
             row.ids.first.state = "down" if row.first else "normal"  # a re-tap keeps it
 
@@ -113,9 +138,19 @@ class SetupScreen(Screen):
         if deck is None:
             self.ids.banner.show("Choose a deck first", "error")
             return
+        game = definition(deck.game)
+        marked = next((row for row in self.seats() if row.first), None)
+        if marked is not None and not marked.name.strip():
+            self.ids.banner.show(
+                f"Seat {marked.seat + 1} is marked first but has no player: name them or"
+                " mark another seat",
+                "error",
+            )
+            return
         seated = [row for row in self.seats() if row.name.strip()]
+        option = game.player_options[0].key if game.player_options else None
         players = [
-            PlayerSetup(row.name.strip(), {"new_player": True} if row.new_player else {})
+            PlayerSetup(row.name.strip(), {option: True} if option and row.option_on else {})
             for row in seated
         ]
         first = next((i for i, row in enumerate(seated) if row.first), 0)
@@ -129,9 +164,8 @@ class SetupScreen(Screen):
             DEFAULTS_KEY,
             {
                 "deck": [deck.game, deck.name],
-                "names": [row.name for row in self.seats()],
-                "new": [row.new_player for row in self.seats()],
-                "first": next((row.seat for row in self.seats() if row.first), 0),
+                "names": [row.name for row in self.all_seats()],
+                "first": next((row.seat for row in self.all_seats() if row.first), 0),
             },
         )
         app.open_table(table)
