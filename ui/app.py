@@ -128,6 +128,10 @@ class CompanionApp(App):
         self._update_status()
         return True
 
+    def reader_names(self) -> list[str]:
+        """The open readers' names (seat1, center, ...): a reader named seatN is that seat's."""
+        return list(self.hub.status) if self.hub is not None else []
+
     def _close_readers(self) -> None:
         hub, self.hub, self.sim = self.hub, None, None
         if hub is not None:

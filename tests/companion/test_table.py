@@ -133,3 +133,41 @@ def test_a_save_file_that_cannot_be_opened_is_not_called_damaged(tmp_path) -> No
     with pytest.raises(StoreError, match="cannot open the save file") as err:
         Store.open_or_set_aside(tmp_path / "no-such-folder" / "save.db")
     assert "damaged" not in str(err.value)
+
+
+def test_readers_named_for_seats_bind_to_them_and_the_binding_is_saved(tmp_path) -> None:
+    from companion.table import seat_readers
+
+    assert seat_readers(["seat1", "center", "seat3", "seat9", "seatx"], 4) == {
+        "seat1": 0,
+        "seat3": 2,
+    }
+    path = tmp_path / "save.db"
+    deck = make_deck(GAME, CARDS)
+    table = Table.start(Store(path), deck, ["Ana", "Ben"], seats={"seat2": 1})
+    table.scan(uid(1), "seat2")
+    again = Table.resume(Store(path), table.game_id)
+    assert again.setup.seats == {"seat2": 1} and again.state.draft == [uid(1)]
+
+
+def test_a_saved_game_keeps_the_settings_it_started_with(tmp_path) -> None:
+    """Settings are stored resolved: a default changed later cannot change an old game."""
+    import json
+    import sqlite3
+
+    path = tmp_path / "save.db"
+    table = Table.start(Store(path), make_deck(GAME, CARDS), ["Ana", "Ben"])
+    db = sqlite3.connect(path)
+    (setup,) = db.execute("SELECT setup FROM games").fetchone()
+    stored = json.loads(setup)
+    assert stored["settings"]["repair_after_pass"] == "yes" and stored["ruleset"] == 1
+    stored["settings"]["repair_after_pass"] = "no"  # as if the game had started under "no"
+    with db:
+        db.execute("UPDATE games SET setup = ?", (json.dumps(stored),))
+    again = Table.resume(Store(path), table.game_id)
+    assert again.engine.settings["repair_after_pass"] == "no"
+    stored["ruleset"] = 99
+    with db:
+        db.execute("UPDATE games SET setup = ?", (json.dumps(stored),))
+    with pytest.raises(StoreError, match="rules version 99"):
+        Table.resume(Store(path), table.game_id)

@@ -22,7 +22,7 @@ from companion.deck import Deck
 from companion.engine import PlayerSetup
 from companion.games import definition
 from companion.store import StoreError
-from companion.table import Table
+from companion.table import Table, seat_readers
 from ui.screens.settings import rules_key
 from ui.widgets import controls  # noqa: F401  (FormInput, FormToggle, NoticeBanner)
 
@@ -156,7 +156,10 @@ class SetupScreen(Screen):
         first = next((i for i, row in enumerate(seated) if row.first), 0)
         settings = app.store.get_setting(rules_key(deck.game), None)
         try:
-            table = Table.start(app.store, deck, players, first=first, settings=settings)
+            seats = seat_readers(app.reader_names(), len(players))
+            table = Table.start(
+                app.store, deck, players, first=first, settings=settings, seats=seats
+            )
         except (ValueError, StoreError) as err:
             self.ids.banner.show(str(err), "error")
             return
