@@ -115,7 +115,10 @@ class GameDefinition:
     max_players: int = 4
     settings: tuple[Setting, ...] = ()
     player_options: tuple[Setting, ...] = ()  # asked per player at setup (new to the game?)
-    version: int = 1  # bumped when a rule changes, so old saves say so instead of drifting
+    version: int = 1  # bumped when a rule or a default changes
+    # per older version, the values its games played for settings they did not store, so
+    # a game saved under an older version resumes under the rules it started with
+    legacy: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     engine: Callable[[Mapping[str, Any]], Engine] | None = None
     score_json: Callable[[Mapping[str, Any], Mapping[str, Any]], ScoreSheet] | None = None
     board: str = ""
@@ -160,6 +163,18 @@ class GameDefinition:
                 raise ValueError(f"setting {key} must be one of {choices}, got {value!r}")
             values[key] = value
         return values
+
+    def saved_settings(self, version: int, stored: Mapping[str, Any]) -> dict[str, Any]:
+        """The settings a game saved under ruleset `version` plays; ValueError when this
+        companion cannot play that version any more."""
+        if version == self.version:
+            return dict(stored)
+        if version in self.legacy:
+            return {**self.legacy[version], **stored}
+        raise ValueError(
+            f"it was started under {self.title} rules version {version}; this companion "
+            f"plays version {self.version}"
+        )
 
     def make_engine(self, settings: Mapping[str, Any] | None = None) -> Engine:
         if self.engine is None:

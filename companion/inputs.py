@@ -46,3 +46,12 @@ class UnknownTag(IllegalInput):
     def __init__(self, uid: str) -> None:
         super().__init__(f"unknown tag {uid} — enroll it first")
         self.uid = uid
+
+
+class Unchanged(Exception):
+    """An input that is fine but changes nothing (a sell tap after a gold card sold itself):
+    the table says so and stores nothing, so Undo never has to take back a no-op."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message

@@ -15,7 +15,7 @@ from typing import Any, cast
 from companion.deck import Component, Deck, make_component
 from companion.engine import Engine, PlayerSetup, Prompt, ScoreSheet, Setup
 from companion.games import definition
-from companion.inputs import DEFAULT_READER, IllegalInput, Input, Scan, Tap, UnknownTag
+from companion.inputs import DEFAULT_READER, IllegalInput, Input, Scan, Tap, Unchanged, UnknownTag
 from companion.store import KEEP, LoggedInput, Result, Store, StoreError
 from companion.uids import canonical_uid
 from companion.view import View
@@ -116,14 +116,13 @@ class Table:
         row = store.game(game_id)
         try:
             info = definition(row.game)
-            version = row.setup.get("ruleset", 1)
-            if version != info.version:
-                raise StoreError(
-                    f"saved game {game_id} was started under {info.title} rules version "
-                    f"{version}; this companion plays version {info.version}"
-                )
             setup = setup_from_json(row.setup)
-            table = cls(store, game_id, info.make_engine(setup.settings), setup, row.deck)
+            try:
+                settings = info.saved_settings(row.setup.get("ruleset", 1), setup.settings)
+            except ValueError as err:
+                raise StoreError(f"saved game {game_id} cannot be resumed: {err}") from None
+            setup = replace(setup, settings=settings)
+            table = cls(store, game_id, info.make_engine(settings), setup, row.deck)
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise StoreError(f"saved game {game_id} has a damaged setup ({err})") from None
         for entry in store.log(game_id):
@@ -145,6 +144,8 @@ class Table:
         action = self._input(entry)
         try:
             self._push(self.engine.apply(self.state, action))
+        except Unchanged:  # saves from before no-ops stopped being stored: keep their undos
+            self._push(self.state)
         except IllegalInput as err:
             raise StoreError(
                 f"saved game {self.game_id} cannot be replayed at input {self._seq}: {err.message}"
@@ -257,7 +258,10 @@ class Table:
         return f"Undone: {undone}"
 
     def _accept(self, action: Input, entry: LoggedInput) -> str:
-        new_state = self.engine.apply(self.state, action)  # raises IllegalInput: nothing stored
+        try:
+            new_state = self.engine.apply(self.state, action)  # IllegalInput: nothing stored
+        except Unchanged as nothing:
+            return nothing.message
         over = self.engine.prompt(new_state).over
         self._log(entry, result=self.engine.score(new_state).to_json() if over else KEEP)
         self._push(new_state)

@@ -48,8 +48,10 @@ def format_sheet(sheet: ScoreSheet, finished: bool) -> str:
         lines.append("  " + "  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True)))
     if sheet.losers:
         lines.append(f"Lost: {', '.join(sheet.losers)} ({sheet.reason})")
-    else:
+    elif finished:
         lines.append(f"Winner: {', '.join(sheet.winners)} ({sheet.reason})")
+    else:
+        lines.append(f"Leading: {', '.join(sheet.winners)} ({sheet.reason})")
     return "\n".join(lines)
 
 

@@ -122,9 +122,13 @@ def test_ties_broken_by_repaired_then_items_then_shared() -> None:
     assert [p.rank for p in shared.players] == [1, 1]
 
 
-def test_mintsugi_jug_tie_splits_rounded_down_or_full_by_setting() -> None:
+def test_mintsugi_jug_tie_splits_evenly_rounding_up_or_down_or_full_by_setting() -> None:
     jugs = [[Item("jug", U)], [Item("jug", U)], [Item("jug", U)], [Item("jug", U)]]
-    split = sheet(jugs[0], others=jugs[1:], rules=MINTSUGI)
+    even = sheet(jugs[0], others=jugs[1:], rules=MINTSUGI)  # 6/4 = 1.5: nobody loses to rounding
+    assert [p.total for p in even.players] == [2, 2, 2, 2]
+    three = sheet(jugs[0], others=jugs[1:3], rules=MINTSUGI)
+    assert [p.total for p in three.players] == [2, 2, 2]
+    split = sheet(jugs[0], others=jugs[1:], rules=MINTSUGI, jug_tie="split")
     assert [p.total for p in split.players] == [1, 1, 1, 1]
     full = sheet(jugs[0], others=jugs[1:], rules=MINTSUGI, jug_tie="full")
     assert [p.total for p in full.players] == [6, 6, 6, 6]
@@ -136,12 +140,16 @@ def test_mintsugi_vase_has_no_repair_bonus_unless_chosen() -> None:
 
 
 def test_mintsugi_saucer_and_tiebreak_settings() -> None:
-    assert total([Item("cup", U), Item("saucer", R)], rules=MINTSUGI) == 3
-    assert total([Item("cup", U), Item("saucer", R)], rules=MINTSUGI, saucer="double") == 2
-    shared = sheet(
-        [Item("cup", R)], others=[[Item("cup", U)] * 3], rules=MINTSUGI, tiebreak="shared"
+    fixed_saucer = [Item("cup", U), Item("saucer", R)]
+    assert total(fixed_saucer, rules=MINTSUGI) == 2  # the prototype names no x3
+    assert total(fixed_saucer, rules=MINTSUGI, saucer="published") == 3
+    assert total(fixed_saucer, rules=MINTSUGI, saucer="double") == 2
+    shared = sheet([Item("cup", R)], others=[[Item("cup", U)] * 3], rules=MINTSUGI)
+    assert shared.winners == ("Ana", "P0")  # the prototype names no tie-break
+    broken = sheet(
+        [Item("cup", R)], others=[[Item("cup", U)] * 3], rules=MINTSUGI, tiebreak="published"
     )
-    assert shared.winners == ("Ana", "P0")
+    assert broken.winners == ("Ana",)
 
 
 def test_unknown_setting_is_refused() -> None:

@@ -7,11 +7,11 @@ from collections.abc import Mapping
 from typing import Any, NoReturn
 
 from companion.engine import Option, Prompt, ScoreSheet, Setup
-from companion.games.kintsugi.rules import UNBREAKABLE, Ruleset
+from companion.games.kintsugi.rules import SUPPLY, UNBREAKABLE, Ruleset
 from companion.games.kintsugi.scoring import Holding, Item, score_holdings
 from companion.games.kintsugi.state import KintsugiState
 from companion.games.kintsugi.view import render
-from companion.inputs import IllegalInput, Input, Scan, Tap, UnknownTag
+from companion.inputs import IllegalInput, Input, Scan, Tap, Unchanged, UnknownTag
 from companion.uids import canonical_uid
 from companion.view import View
 
@@ -63,7 +63,7 @@ class KintsugiEngine:
             components=setup.components,
             names=names,
             ingots=ingots,
-            supply=self.rules.supply - sum(ingots),
+            supply=SUPPLY - sum(ingots) if self.settings["supply"] == "14" else None,
             first=setup.first,
             dealt=set(),
             collections=[[] for _ in names],
@@ -95,7 +95,7 @@ class KintsugiEngine:
         if s.phase == "keep":
             assert s.held is not None
             name, card = s.names[s.drafter], s.components[s.held]
-            value = min(s.value(s.held), s.supply)
+            value = s.pays(s.value(s.held))
             return Prompt(
                 "keep",
                 name,
@@ -110,7 +110,8 @@ class KintsugiEngine:
             return Prompt(
                 "breakage",
                 None,
-                "Breakage: scan the top card of the deck without drawing it",
+                "Breakage: lift the top card of the deck, scan it alone and put it back on top"
+                " (the card left in the draft area is discarded)",
                 expects_scan=True,
                 detail={"leftover": s.draft[0] if s.draft else None},
             )
@@ -133,7 +134,7 @@ class KintsugiEngine:
             f"{name}: turn sideways {', '.join(s.components[u].label for u in cards)}"
             for name, cards in broke.items()
             if cards
-        ] or ["nothing breaks"]
+        ] or ["Nothing breaks"]
         extra = (
             " Gold is showing: everyone's first repair this round is free."
             if s.gold_showing
@@ -201,9 +202,7 @@ class KintsugiEngine:
         if isinstance(action, Scan) and action.uid not in s.components:
             raise UnknownTag(action.uid)
         if s.auto_sold and isinstance(action, Tap) and action.option == "sell":
-            s.auto_sold = None
-            s.event = "(the gold card was already sold)"
-            return s
+            raise Unchanged("Nothing to do: the gold card was already sold")
         s.auto_sold = None
         handler = getattr(self, f"_on_{s.phase}")
         handler(s, action)
@@ -267,11 +266,14 @@ class KintsugiEngine:
     def _sell(self, s: KintsugiState) -> None:
         assert s.held is not None
         player, card = s.drafter, s.components[s.held]
-        paid = min(s.value(s.held), s.supply)
-        s.supply -= paid
+        paid = s.pays(s.value(s.held))
+        if s.supply is not None:
+            s.supply -= paid
         s.ingots[player] += paid
         s.gone.append(s.held)
-        short = f" (the supply had only {paid} left)" if paid < s.value(s.held) else ""
+        short = ""
+        if paid < s.value(s.held):
+            short = f" (the supply had only {paid} left)" if paid else " (the supply is empty)"
         s.event = (
             f"{s.names[player]} sold the {card.label} for {paid} ingot{'s' * (paid != 1)}{short}"
         )
@@ -329,8 +331,6 @@ class KintsugiEngine:
     def _can_repair(self, s: KintsugiState, player: int) -> bool:
         if not self.rules.escalating_repairs and s.repairs[player] >= 1:
             return False
-        if s.passed[player] and self.settings["repair_after_pass"] == "no":
-            return False
         return any(s.repair_cost(player, u) <= s.ingots[player] for u in s.broken(player))
 
     def _end_turn(self, s: KintsugiState) -> None:
@@ -350,6 +350,9 @@ class KintsugiEngine:
                     self._end_round(s)
                     return
                 s.go_pos, s.go_repaired = 0, False
+            if s.passed[s.turn] and self.settings["repair_after_pass"] == "no":
+                self._end_turn(s)  # their pass was their choice: nothing to report
+                continue
             if self._can_repair(s, s.turn):
                 return
             s.auto_passed.append(s.names[s.turn])
@@ -383,11 +386,15 @@ class KintsugiEngine:
                 f"Repairing the {s.label(uid)} costs {cost} ingots; {name} has {s.ingots[player]}"
             )
         s.ingots[player] -= cost
-        s.supply += cost
+        if s.supply is not None:
+            s.supply += cost
         s.status[uid] = "repaired"
         s.repairs[player] += 1
         s.go_repaired = True
-        s.event = f"{name} repaired the {s.label(uid)} for {cost} ingot{'s' * (cost != 1)}"
+        s.event = (
+            f"{name} repaired the {s.label(uid)} for {plural(cost, 'ingot')}:"
+            " flip it to its repaired side"
+        )
         self._end_turn(s)
         self._settle_repair(s)
 

@@ -11,6 +11,7 @@ from companion.games.kintsugi.rules import (
     BROKEN_AND_BEAUTIFUL,
     LABELS,
     MINTSUGI,
+    MINTSUGI_V1,
     PUBLISHED,
     Ruleset,
 )
@@ -37,7 +38,9 @@ def _pottery(name: str) -> ComponentKind:
     return ComponentKind(name, LABELS.get(name, name), (PATTERN, INGOTS), label_with="pattern")
 
 
-def _definition(rules: Ruleset, size: int | None) -> GameDefinition:
+def _definition(
+    rules: Ruleset, size: int | None, version: int = 1, legacy: Mapping[int, Any] | None = None
+) -> GameDefinition:
     components = tuple(
         ComponentKind("gold", "gold card", (INGOTS,), fixed={"ingots": 3})
         if kind == "gold"
@@ -68,8 +71,11 @@ def _definition(rules: Ruleset, size: int | None) -> GameDefinition:
         board="kintsugi",
         fixed_settings=dict(PUBLISHED),
         cards_in_box=size,
+        version=version,
+        legacy=legacy or {},
     )
 
 
 BROKEN_AND_BEAUTIFUL_GAME = _definition(BROKEN_AND_BEAUTIFUL, 46)
-MINTSUGI_GAME = _definition(MINTSUGI, None)  # the prototype names no count
+# the prototype names no card count; version 2: defaults read from the prototype's text
+MINTSUGI_GAME = _definition(MINTSUGI, None, version=2, legacy={1: MINTSUGI_V1})

@@ -17,7 +17,9 @@ PUBLISHED = {
     "saucer": "published",
     "vase_repair_bonus": "yes",
     "tiebreak": "published",
+    "supply": "14",
 }
+SUPPLY = 14  # ingots in the published game's supply (setting supply = "14")
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,6 @@ class Ruleset:
     escalating_repairs: bool  # B&B: many repairs a round, each costing more; Mintsugi: one each
     gold_cards: bool
     new_player_ingot: bool
-    supply: int = 14
     settings: tuple[Setting, ...] = field(default=())
 
 
@@ -73,18 +74,22 @@ MINTSUGI = Ruleset(
     escalating_repairs=False,
     gold_cards=False,
     new_player_ingot=False,
+    # Defaults read the prototype's own text; each published-game answer stays a choice
+    # (docs/rulings.md, M1-M8).
     settings=(
         Setting(
             "jug_tie",
-            "split",
-            ("split", "full"),
-            "Tied for most jugs: split the 6 evenly, rounded down (split) or each scores 6 (full).",
+            "even",
+            ("even", "split", "full"),
+            "Tied for most jugs: share the 6 evenly, a 4-way tie rounding up to 2 (even), "
+            "rounded down (split), or each scores 6 as in the published game (full).",
         ),
         Setting(
             "saucer",
-            "published",
-            ("published", "double"),
-            "Saucer multiplier: x2, x3 when fixed (published) or always x2 (double).",
+            "double",
+            ("double", "published"),
+            "Saucer multiplier: always x2 (double), or x2 and x3 when fixed as in the "
+            "published game (published).",
         ),
         Setting(
             "vase_repair_bonus",
@@ -94,11 +99,28 @@ MINTSUGI = Ruleset(
         ),
         Setting(
             "tiebreak",
-            "published",
-            ("published", "shared"),
-            "Tied totals: most repaired, then most items (published) or a shared win.",
+            "shared",
+            ("shared", "published"),
+            "Tied totals: a shared win (shared), or most repaired, then most items as in the "
+            "published game (published).",
+        ),
+        Setting(
+            "supply",
+            "unlimited",
+            ("unlimited", "14"),
+            "The bank of ingots: never runs out (unlimited), or 14 ingots as in the published "
+            "game (14).",
         ),
     ),
 )
+
+# What a Mintsugi game saved before version 2 played for settings it did not store.
+MINTSUGI_V1 = {
+    "jug_tie": "split",
+    "saucer": "published",
+    "vase_repair_bonus": "no",
+    "tiebreak": "published",
+    "supply": "14",
+}
 
 RULESETS = {r.game: r for r in (BROKEN_AND_BEAUTIFUL, MINTSUGI)}

@@ -69,10 +69,11 @@ def _majority(
     if most == 0:
         return [0] * len(holdings)
     leaders = counts.count(most)
-    if settings["jug_tie"] == "split":
-        share = MAJORITY_POINTS // leaders
-    else:
-        share = MAJORITY_POINTS
+    share = {
+        "even": -(-MAJORITY_POINTS // leaders),  # 6/4 = 1.5: rounded up, no tied player loses
+        "split": MAJORITY_POINTS // leaders,
+        "full": MAJORITY_POINTS,
+    }[settings["jug_tie"]]
     return [share if c == most else 0 for c in counts]
 
 

@@ -21,7 +21,7 @@ class KintsugiState:
     components: Mapping[str, Component]
     names: tuple[str, ...]
     ingots: list[int]
-    supply: int
+    supply: int | None  # None: a bank that never runs out (Mintsugi names no count)
     first: int
     dealt: set[str]
     round: int = 1
@@ -136,6 +136,10 @@ class KintsugiState:
         if owner is not None:
             return f"in {self.names[owner]}'s collection"
         return "out of the game"
+
+    def pays(self, value: int) -> int:
+        """What a sale of `value` ingots takes from the supply: all of it, or what is left."""
+        return value if self.supply is None else min(value, self.supply)
 
     def value(self, uid: str) -> int:
         """A card's ingots: its sale value and its repair cost."""

@@ -73,9 +73,8 @@ def render(engine: KintsugiEngine, s: KintsugiState, prompt: Prompt) -> View:
             for i, name in enumerate(s.names)
         ),
     )
-    status = (
-        f"Round {s.round} · {PHASES.get(s.phase, s.phase)} · deck {s.deck_left} left · "
-        f"supply {plural(s.supply, 'ingot')}"
+    status = f"Round {s.round} · {PHASES.get(s.phase, s.phase)} · deck {s.deck_left} left · " + (
+        "bank: unlimited" if s.supply is None else f"supply {plural(s.supply, 'ingot')}"
     )
     board = {"focus": s.held, "phase": s.phase, **prompt.detail}
     return View(s.rules.game, status, prompt, players, zones, s.event, board=board)
