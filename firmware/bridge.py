@@ -14,6 +14,7 @@ FW_VERSION = "1.0"
 HEARTBEAT_MS = 1000
 FAULTS_BEFORE_REINIT = 3
 BAD_VERSIONS = (0x00, 0xFF)  # MISO stuck low, or nothing on the bus
+WAKES_WHEN_PRESENT = 3  # WUPAs before a tag we hold counts as missed (as the Pi driver)
 
 
 class Bridge:
@@ -59,13 +60,17 @@ class Bridge:
 
     def _poll(self, number, chip):
         version = chip.version()
-        result = ("fault",) if version in BAD_VERSIONS else iso14443a.read_tag(chip)
+        wakes = WAKES_WHEN_PRESENT if self.trackers[number].uid else 1
+        result = ("fault",) if version in BAD_VERSIONS else iso14443a.read_tag(chip, wakes)
         if result[0] != "fault":
             self.faults[number] = 0
             return result
         self.faults[number] += 1
         if self.faults[number] >= FAULTS_BEFORE_REINIT:
-            text = "reader {} not answering (VersionReg 0x{:02X}), re-initialising"
+            if version in BAD_VERSIONS:
+                text = "reader {} not answering (VersionReg 0x{:02X}), re-initialising"
+            else:
+                text = "reader {} stopped finishing commands (VersionReg 0x{:02X}), re-initialising"
             self.write(format_line("ERR", (text.format(number, version),)))
             self.faults[number] = 0
             chip.init()

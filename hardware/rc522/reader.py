@@ -11,7 +11,7 @@ from typing import Any
 
 from hardware.events import TagEvent
 from hardware.rc522.chip import ChipFault, Mfrc522, SpiDevice
-from hardware.rc522.iso14443a import Iso14443a, Noise
+from hardware.rc522.iso14443a import RETRY_WAKES, Iso14443a, Noise
 from hardware.rc522.ndef import Record, decode_message, encode_message, unwrap_tlv, wrap_tlv
 from hardware.rc522.ntag import Ntag, NtagError
 from hardware.rc522.presence import PresenceTracker
@@ -87,7 +87,7 @@ class Rc522Reader(Reader):
         if inventory.clean and set(self.tracker.present) - seen:
             # Before counting a miss, look again, harder: a lost WUPA or HLTA frame leaves
             # a tag silent for one round, and the next WUPA wakes it.
-            inventory = self.iso.inventory(max_tags=self.max_tags, wake_attempts=3)
+            inventory = self.iso.inventory(max_tags=self.max_tags, wake_attempts=RETRY_WAKES)
             seen |= {card.hex for card in inventory.cards}
         self.watchdog.ok()
         clean = inventory.clean and not self._settling  # tags just powered may miss a WUPA
