@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hardware.bridge_protocol import parse_line, seal
+from hardware.errors import ConfigError
 from hardware.events import EventKind, TagEvent, normalise_uid
 from hardware.hub import one_line
 from hardware.reader import Reader
@@ -204,11 +205,11 @@ def open_serial(name: str, target: str, query: dict[str, str]) -> SerialBridgeRe
     options = dict(query)
     baud_text = options.pop("baud", str(BAUDRATE))
     if not baud_text.isdigit():
-        raise ValueError(f"serial:// option baud={baud_text!r} is not a number")
+        raise ConfigError(f"serial:// option baud={baud_text!r} is not a number")
     names: dict[str, str] = {}
     for key, value in options.items():
         if not (key.startswith("r") and key[1:].isdigit() and value):
-            raise ValueError(f"unknown serial:// option {key!r} (use baud=N or rN=name)")
+            raise ConfigError(f"unknown serial:// option {key!r} (use baud=N or rN=name)")
         names[key[1:]] = value
     baudrate = int(baud_text)
     import serial  # noqa: F401  (missing pyserial fails here, as one clear line)

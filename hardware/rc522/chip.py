@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
+from hardware.errors import ChipFault
 from hardware.rc522.registers import (
     ANTENNA,
     BUFFER_OVFL,
@@ -49,10 +50,6 @@ RESET_TIME = 0.05  # SoftReset takes ~40 us plus the oscillator's start-up
 
 class SpiDevice(Protocol):
     def xfer2(self, data: list[int]) -> list[int]: ...
-
-
-class ChipFault(Exception):
-    """The chip itself misbehaves (no answer, implausible registers): not a tag problem."""
 
 
 class Status(Enum):

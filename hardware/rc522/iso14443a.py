@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from hardware.rc522.chip import ChipFault, Frame, Mfrc522, Status
+from hardware.errors import ChipFault, Noise
+from hardware.rc522.chip import Frame, Mfrc522, Status
 from hardware.rc522.crc import crc_ok, with_crc
 
 REQA, WUPA = 0x26, 0x52
@@ -23,11 +24,6 @@ CHOICE_TRIES = 2  # silent answers before a branch chosen at a collision counts 
 RETRY_WAKES = 3  # WUPAs before silence counts, when a tag is expected
 
 Path = tuple[int, ...]
-
-
-class Noise(Exception):
-    """A reply this poll cannot trust (bad BCC or CRC, garbled, a tag going quiet mid-way).
-    Says nothing about which tags are present, so it never counts as a miss."""
 
 
 def bcc(data: bytes) -> int:
