@@ -63,7 +63,8 @@ class Status(Enum):
 @dataclass(frozen=True)
 class Frame:
     """A reply as the FIFO holds it. `bits` counts valid bits from bit 0 of `data[0]`
-    (so it includes RxAlign); `coll_pos` is CollReg's 1-based position on a collision."""
+    (so it includes RxAlign); `coll_pos` is CollReg's 1-based position on a collision, with
+    or without the RxAlign bits depending on the chip (iso14443a copes with both)."""
 
     status: Status
     data: bytes = b""

@@ -6,8 +6,8 @@ framing, collisions, the CRC coprocessor, the timer flag and the antenna, plus t
 real readers show (lost replies, noise, garbled frames, a dead bus, a chip that stops
 answering).
 
-Fixed modelling choices: tags answer within a few register reads and a silent field raises
-TimerIRq as soon as the reply is due (when TAuto is set); CalcCRC digests the FIFO in one
+Fixed modelling choices: a reply (or, in a silent field, TimerIRq when TAuto is set) is
+in the registers at once, or after `reply_reads` register reads; CalcCRC digests the FIFO in one
 step; with RxCRCEn the chip flags CRCErr but leaves the CRC bytes in the FIFO.
 
 Where the datasheet (MFRC522 rev. 3.9) leaves room, `Quirks` picks a reading, so a driver
