@@ -21,10 +21,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hardware.mfrc522_backend import Mfrc522PackageReader  # noqa: E402
 from hardware.rc522 import Rc522Reader  # noqa: E402
-from hardware.sim import Classic1K, Ntag213, SimChip, Tag  # noqa: E402
+from hardware.sim import Classic1K, Ntag213, Quirks, SimChip, Tag  # noqa: E402
 from hardware.sim.pimodules import pi_modules_on  # noqa: E402
 
 IDLE_CPU_BUDGET = 3.0  # % of one core while polling at >= 10 Hz
+SPI_BUDGET = 12  # SPI transactions per empty poll
 LATENCY_BUDGET = 100.0  # ms from placement to event
 
 
@@ -39,9 +40,11 @@ def package(chip: SimChip):
         return Mfrc522PackageReader(MFRC522(), name="package")
 
 
-def per_poll(make, tag: Tag | None, polls: int) -> tuple[float, float]:
+def per_poll(
+    make, tag: Tag | None, polls: int, quirks: Quirks | None = None
+) -> tuple[float, float]:
     """(SPI transactions, CPU ms) per poll, with `tag` resting on the reader or none."""
-    chip = SimChip()
+    chip = SimChip(quirks=quirks)
     reader = make(chip)
     if tag is not None:
         chip.place(tag)
@@ -109,6 +112,15 @@ def main() -> None:
             their_spi, their_cpu = per_poll(package, tag() if tag else None, 20)
             cells += f"{their_spi:>15.0f}{their_cpu:>9.3f}"
         print(f"{label:28}{cells}")
+    empty, _ = per_poll(ours, None, 200)
+    print(f"\nours, SPI transactions per empty poll: {empty:.0f} (budget <= {SPI_BUDGET})")
+    readings = {
+        "StartSend latched": Quirks(latched_start_send=True),
+        "replies 3 reads late": Quirks(reply_reads=3),
+        "flags that never clear": Quirks(sticky_irq=True),
+    }
+    for label, quirks in readings.items():
+        print(f"  with {label + ':':24}{per_poll(ours, None, 200, quirks)[0]:4.0f}")
 
     print(f"\nlive, events() on a thread, {args.seconds:.0f} s idle then {args.trials} placements:")
     for name, make in (("ours", ours), ("package", package)):

@@ -55,9 +55,17 @@ def halt(chip):
     chip.transceive(bytes(HLTA) + crc_a(bytes(HLTA)))
 
 
-def read_tag(chip):
-    """One poll: ("tag", uid hex, sak), ("miss",) when nothing answered, ("noise",) else."""
-    status, _ = wake(chip)
+def read_tag(chip, wakes=1):
+    """One poll: ("tag", uid hex, sak), ("miss",) when nothing answered, ("noise",) else.
+
+    `wakes` > 1 repeats a WUPA met with silence, as the Pi driver does when a tag is
+    expected: a lost frame, or a weakly coupled tag that hears only some WUPAs, is then
+    not a miss.
+    """
+    status = rc522.TIMEOUT
+    while status == rc522.TIMEOUT and wakes > 0:
+        status, _ = wake(chip)
+        wakes -= 1
     if status == rc522.TIMEOUT:
         return ("miss",)
     if status == rc522.OK or status == rc522.COLLISION:

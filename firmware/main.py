@@ -56,7 +56,7 @@ def run(bridge, read_input, steps=None):
     while steps is None or steps > 0:
         started = time.ticks_ms()
         bridge.step()
-        pending += read_input()
+        pending += read_input().replace("\r", "\n")  # mpremote sends \r for Enter
         while "\n" in pending:
             line, pending = pending.split("\n", 1)
             bridge.command(line)

@@ -9,6 +9,7 @@ class Presence:
         self.uid = None
         self.sak = 0
         self.misses = 0
+        self.placements = 0  # numbers each placement: `k` on ADD lines
 
     def update(self, result):
         """Feed one poll's result (from iso14443a.read_tag); returns protocol events:
@@ -21,6 +22,7 @@ class Presence:
                 return []
             events = [("DEL", self.uid)] if self.uid else []
             self.uid, self.sak = uid, sak
+            self.placements += 1
             return events + [("ADD", uid, sak)]
         if kind == "miss" and self.uid:
             self.misses += 1

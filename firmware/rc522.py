@@ -2,7 +2,8 @@
 
 MicroPython only (no typing, no dataclasses). A reply is awaited on the chip's own
 timer flag (25 ms); a wall-clock deadline catches a chip that stopped answering, which
-is reported as a fault, never as "no tag".
+is reported as a fault, never as "no tag". Written, like the Pi driver, to work whichever
+way the chip reads the datasheet where it leaves room (docs/driver.md).
 """
 
 import time
@@ -27,7 +28,7 @@ IDLE = 0x00
 TRANSCEIVE = 0x0C
 SOFT_RESET = 0x0F
 
-RX_OR_IDLE_IRQ = 0x30
+DONE_IRQ = 0x32  # RxIRq, IdleIRq, ErrIRq: the exchange is over, one way or another
 TIMER_IRQ = 0x01
 COLL_ERR = 0x08
 HARD_ERRORS = 0x17  # buffer overflow, CRC, parity, protocol
@@ -95,24 +96,28 @@ class Rc522:
         """
         self.write(COMMAND, (IDLE,))
         self.write(COM_IRQ, (0x7F,))  # Set1 = 0: clear every flag
-        self.write(FIFO_LEVEL, (0x80,))  # flush
+        self.write(FIFO_LEVEL, (0x80,))  # flush, while idle
         self.write(FIFO_DATA, data)
+        # StartSend may stay set after a frame on some chips: clear it before Transceive,
+        # which would otherwise transmit at once with the previous frame's bit count.
+        self.write(BIT_FRAMING, (tx_last_bits,))
         self.write(COMMAND, (TRANSCEIVE,))
         self.write(BIT_FRAMING, (0x80 | tx_last_bits,))  # StartSend
         deadline = time.ticks_add(time.ticks_ms(), self.deadline_ms)
         while True:
             irq = self.read(COM_IRQ)
-            if irq & RX_OR_IDLE_IRQ:
+            if irq & DONE_IRQ:
                 break
             if irq & TIMER_IRQ:
                 return TIMEOUT, b"", 0
             if time.ticks_diff(deadline, time.ticks_ms()) < 0:
                 return FAULT, b"", 0
-        self.write(BIT_FRAMING, (0,))
         errors = self.read(ERROR)
         if errors & HARD_ERRORS:
             return ERROR_STATUS, b"", 0
         level = self.read(FIFO_LEVEL)
+        if not level and not errors:
+            return TIMEOUT, b"", 0  # a flag left over on a clone whose flags do not clear
         last_bits = self.read(CONTROL) & 0x07
         reply = self.read_fifo(level) if level else b""
         bits = (level - 1) * 8 + last_bits if last_bits and level else level * 8

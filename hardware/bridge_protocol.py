@@ -8,7 +8,8 @@ imports, no dataclasses, no str.partition, annotations only as strings.
 PREFIX = "RFID1 "
 COMMANDS = ("LIST",)
 
-# kind -> fields a device line of that kind must carry
+# kind -> fields a device line of that kind must carry. Newer firmware adds optional
+# fields the host checks when present (HB `c` and `s`, ADD `k`: see `digest`).
 REQUIRED = {
     "HELLO": ("fw", "pcd"),
     "ADD": ("r", "uid", "sak"),
@@ -41,6 +42,21 @@ def format_line(kind: str, fields: "tuple" = ()) -> str:
     return seal(" ".join(words))
 
 
+def digest(entries: "list") -> str:
+    """Four hex digits summarising a set of `r:uid:k` strings, in any order: a CRC-16
+    (CCITT) per entry, summed. The heartbeat carries it so the host can tell that its view
+    of the tags present has drifted from the bridge's, and ask for `LIST`."""
+    total = 0
+    for entry in entries:
+        crc = 0xFFFF
+        for byte in entry.encode():
+            crc ^= byte << 8
+            for _ in range(8):
+                crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+        total = (total + crc) & 0xFFFF
+    return f"{total:04X}"
+
+
 def _unseal(line: str) -> "str | None":
     """The body of `body*XX`, or None when the checksum is missing or wrong."""
     line = line.strip()
@@ -56,8 +72,9 @@ def parse_line(line: str) -> "tuple[str, dict[str, str]] | None":
     Noise is anything without the prefix, with a bad checksum, an unknown kind or a
     missing field: a MicroPython REPL or a flaky cable can print anything.
     """
-    body = _unseal(line)
-    if body is None or not body.startswith(PREFIX):
+    start = line.rfind(PREFIX)  # noise glued in front of a line (a REPL, a cut line)
+    body = _unseal(line[start:]) if start >= 0 else None
+    if body is None:
         return None
     words = body[len(PREFIX) :].split(" ", 1)
     kind, rest = words[0], words[1] if len(words) > 1 else ""

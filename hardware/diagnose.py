@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-BAD_VERSIONS = (0x00, 0xFF)  # what VersionReg reads when no chip drives MISO
+from hardware.rc522.reader import describe_chip
+from hardware.reader import Reader
 
 
 def diagnose(scheme: str, problem: str | BaseException) -> str:
@@ -31,18 +32,8 @@ def diagnose(scheme: str, problem: str | BaseException) -> str:
 
 
 def describe(reader: Any) -> str:
-    """A reader's own description, or its chip version (rc522, sim), or just its type."""
-    if hasattr(reader, "describe"):
+    """A reader's own description (`Reader.describe()`); an object that only carries a
+    chip's `version` and `fault` is described by them."""
+    if isinstance(reader, Reader):
         return reader.describe()
-    version = getattr(reader, "version", None)
-    fault = getattr(reader, "fault", None)
-    if fault:
-        return f"not answering: {fault}"
-    if isinstance(version, int):
-        if version in BAD_VERSIONS:
-            return (
-                f"VersionReg 0x{version:02X}: no chip answering: check the wiring, "
-                "and that it is on 3.3 V, not 5 V"
-            )
-        return f"RC522 VersionReg 0x{version:02X}"
-    return type(reader).__name__
+    return describe_chip(reader.version, reader.fault)

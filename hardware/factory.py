@@ -10,6 +10,8 @@ import importlib
 import os
 from collections.abc import Callable
 
+from hardware.errors import OPEN_ERRORS as OPEN_ERRORS  # re-exported: the app catches it
+from hardware.errors import ConfigError, MissingDependency
 from hardware.reader import Reader
 from hardware.urls import ReaderUrl, parse_reader_spec
 
@@ -32,17 +34,6 @@ BACKENDS: dict[str, str] = {
 _PACKAGES = {"serial": "pyserial", "RPi": "RPi.GPIO"}
 
 
-class MissingDependency(RuntimeError):
-    """A backend needs a package that is not installed; the message says which."""
-
-
-# What opening readers raises when they cannot be had, for callers that must carry on without
-# them: a bad URL (ValueError), no device, no permission or a GPIO pin refused (OSError), a
-# missing package (ImportError, MissingDependency) or a GPIO library that will not run on
-# this board (RPi.GPIO's RuntimeError). Anything else is a bug and should be seen as one.
-OPEN_ERRORS: tuple[type[Exception], ...] = (ValueError, OSError, ImportError, RuntimeError)
-
-
 def reader_spec(spec: str | None = None, saved: str | None = None) -> tuple[str, str]:
     """The spec in force and where it came from: ("--reader", $COMPANION_READER, "saved",
     "default").
@@ -63,9 +54,9 @@ def reader_spec(spec: str | None = None, saved: str | None = None) -> tuple[str,
 def open_readers(spec: str | None = None) -> list[Reader]:
     """Open every reader in `spec` (see `reader_spec`); all or none.
 
-    Raises ValueError for a bad URL (before touching any hardware), MissingDependency,
-    or whatever the backend raises when its device cannot be opened (OSError mostly);
-    readers already opened are closed again.
+    Raises ConfigError for a bad URL (before touching any hardware), MissingDependency,
+    Unsupported, or OSError when a device cannot be opened (all in OPEN_ERRORS); readers
+    already opened are closed again.
     """
     urls = parse_reader_spec(reader_spec(spec)[0])
     opened: list[Reader] = []
@@ -85,10 +76,12 @@ def open_reader(url: ReaderUrl) -> Reader:
     try:
         opener: Opener = getattr(importlib.import_module(module_name), function)
         return opener(url.name, url.target, dict(url.query))
-    except ModuleNotFoundError as err:
+    except ImportError as err:  # a package missing, or one whose binary part will not load
         top = (err.name or "").split(".")[0]
-        if top in ("hardware", ""):
+        if top == "hardware":
             raise
+        if not top:
+            raise MissingDependency(f"{url.scheme}:// cannot load a package: {err}") from None
         package = _PACKAGES.get(top, top)
         raise MissingDependency(
             f"{url.scheme}:// needs the {package} package: pip install {package}"
@@ -100,5 +93,5 @@ def open_script(name: str, target: str, query: dict[str, str]) -> Reader:
     from hardware.script import ScriptReader
 
     if query:
-        raise ValueError(f"script:// takes no options, got {', '.join(query)}")
+        raise ConfigError(f"script:// takes no options, got {', '.join(query)}")
     return ScriptReader(target, name=name)

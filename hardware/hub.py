@@ -58,10 +58,7 @@ class ReaderHub:
         """
         with self._lock:
             failures = dict(self._failures)
-        return {
-            reader.name: failures.get(reader.name) or str(getattr(reader, "status", "ok"))
-            for reader in self.readers
-        }
+        return {reader.name: failures.get(reader.name) or reader.status for reader in self.readers}
 
     def start(self) -> None:
         for reader in self.readers:

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
+from hardware.errors import ConfigError
 from hardware.events import TagEvent, normalise_uid
 from hardware.reader import Reader
 
@@ -127,7 +128,7 @@ class KeyboardReader(Reader):
 def open_keyboard(name: str, target: str, query: dict[str, str]) -> KeyboardReader:
     """`keyboard://` (stdin) or `keyboard:///dev/input/...` (evdev, grabbed)."""
     if query:
-        raise ValueError(f"keyboard:// takes no options, got {', '.join(query)}")
+        raise ConfigError(f"keyboard:// takes no options, got {', '.join(query)}")
     if not target:
         return KeyboardReader(stream_text(sys.stdin), name=name)
     import evdev

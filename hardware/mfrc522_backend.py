@@ -15,10 +15,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from hardware.errors import ConfigError, Unsupported
 from hardware.events import TagEvent
 from hardware.rc522.presence import PresenceTracker
 from hardware.rc522.transport import parse_spi_target
-from hardware.reader import Reader
+from hardware.reader import POLL_INTERVAL, Reader
 
 log = logging.getLogger("hardware.mfrc522")
 
@@ -36,14 +37,13 @@ class Mfrc522PackageReader(Reader):
         *,
         name: str = "mfrc522",
         clock: Callable[[], float] = time.monotonic,
-        interval: float = 0.05,
+        interval: float = POLL_INTERVAL,
         misses: int = 3,
     ) -> None:
         self.device = device
         self.name = name
         self.clock = clock
         self.interval = interval
-        self.closed = False
         self.tracker = PresenceTracker(name, misses=misses)
         self.unsupported: str | None = None
 
@@ -90,17 +90,20 @@ def open_mfrc522(name: str, netloc: str, query: dict[str, str]) -> Mfrc522Packag
     package numbers them."""
     unknown = set(query) - _OPTIONS
     if unknown:
-        raise ValueError(
+        raise ConfigError(
             f"mfrc522:// does not take {', '.join(sorted(unknown))} (use {', '.join(sorted(_OPTIONS))})"
         )
     bus, device = parse_spi_target(netloc)
     try:
         rst = int(query.get("rst", 22))
         speed = int(query.get("speed", 1_000_000))
-        interval = float(query.get("interval", 0.05))
+        interval = float(query.get("interval", POLL_INTERVAL))
     except ValueError:
-        raise ValueError(f"mfrc522:// options must be numbers, got {query}") from None
-    from mfrc522 import MFRC522
+        raise ConfigError(f"mfrc522:// options must be numbers, got {query}") from None
+    try:
+        from mfrc522 import MFRC522
+    except RuntimeError as err:  # RPi.GPIO refuses to load off a Pi, and on a Pi 5
+        raise Unsupported(f"mfrc522:// cannot run here ({err}): use rc522://") from None
 
     chip = MFRC522(bus=bus, device=device, spd=speed, pin_rst=rst)
     return Mfrc522PackageReader(chip, name=name, interval=interval)

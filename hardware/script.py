@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from hardware.errors import ConfigError
 from hardware.events import TagEvent, normalise_uid
 from hardware.reader import Reader
 
@@ -35,7 +36,7 @@ class TapStep:
 Step = ScanStep | TapStep
 
 
-class ScriptError(ValueError):
+class ScriptError(ConfigError):
     """A script line that cannot be read; the message names the line."""
 
 

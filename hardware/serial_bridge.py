@@ -5,6 +5,13 @@ in the same place: all tags of the bridge reported removed, then reconnect and r
 The bridge never makes a resting tag look placed twice: after a HELLO the tags it had
 announced are re-confirmed by its ADD lines, and only those it no longer reports by
 the next heartbeat are removed.
+
+A line lost on the wire must not lose its event for good. Firmware 1.1 puts the count and
+a digest of the tags present on every heartbeat (`HB n=7 c=1 s=3FA0`) and a placement
+number on every ADD (`k=<boot>.<n>`); the host sends LIST when they disagree with what it
+holds, or when the heartbeat counter goes back (a reset whose HELLO was lost), and reads
+an ADD with a new placement number for a tag it holds as a lift it missed the DEL of.
+Older firmware sends neither and is read as before.
 """
 
 from __future__ import annotations
@@ -13,7 +20,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from hardware.bridge_protocol import parse_line, seal
+from hardware.bridge_protocol import digest, parse_line, seal
+from hardware.errors import ConfigError
 from hardware.events import EventKind, TagEvent, normalise_uid
 from hardware.hub import one_line
 from hardware.reader import Reader
@@ -21,6 +29,7 @@ from hardware.reader import Reader
 BAUDRATE = 115200
 READ_SIZE = 4096
 MAX_PARTIAL = 512  # longer than any protocol line: a run of garbage without newline
+MAX_PRESENT = 64  # tags one bridge may hold (a few readers, one tag each): a bound on a flood
 
 
 def open_pyserial(url: str, baudrate: int = BAUDRATE) -> Any:
@@ -68,6 +77,8 @@ class SerialBridgeReader(Reader):
         self._last_heard = 0.0
         self._present: dict[tuple[str, str], str] = {}  # (bridge reader, uid) -> event reader
         self._unconfirmed: set[tuple[str, str]] = set()
+        self._placements: dict[tuple[str, str], str] = {}  # ADD's k, where the firmware sends it
+        self._last_beat: int | None = None
         self._error = ""
         self._error_until = 0.0
 
@@ -135,6 +146,7 @@ class SerialBridgeReader(Reader):
         gone = [self._event("removed", key, now) for key in self._present]
         self._present.clear()
         self._unconfirmed.clear()
+        self._placements.clear()
         return gone
 
     def _close_port(self) -> None:
@@ -146,7 +158,7 @@ class SerialBridgeReader(Reader):
                 pass  # already gone: that is why we are closing it
 
     def _complete_lines(self, data: bytes) -> list[str]:
-        *lines, self._partial = (self._partial + data).split(b"\n")
+        *lines, self._partial = (self._partial + data).replace(b"\r", b"\n").split(b"\n")
         if len(self._partial) > MAX_PARTIAL:
             self._partial = b""
         return [line.decode("ascii", "replace") for line in lines]
@@ -163,9 +175,12 @@ class SerialBridgeReader(Reader):
             self._hello_seen = True
             self.device = fields
             self._unconfirmed = set(self._present)
+            self._last_beat = None
             return []
         if kind == "HB":
             gone = [self._forget(key, now) for key in sorted(self._unconfirmed)]
+            if self._diverged(fields):
+                self._request_list()
             return [event for event in gone if event]
         if kind == "ERR":
             self._error = fields["text"]
@@ -178,14 +193,50 @@ class SerialBridgeReader(Reader):
         if kind == "DEL":
             event = self._forget(key, now)
             return [event] if event else []
+        return self._add(key, fields.get("k", ""), now)
+
+    def _add(self, key: tuple[str, str], placement: str, now: float) -> list[TagEvent]:
+        events = []
+        known = self._placements.get(key, "")
+        if key in self._present and known and placement and known != placement:
+            if known.split(".")[0] == placement.split(".")[0]:
+                events.append(self._forget(key, now))  # lifted and placed again; DEL lost
+            elif key not in self._unconfirmed:
+                self._request_list()  # another boot: a reset whose HELLO was lost
         self._unconfirmed.discard(key)
+        if placement:
+            self._placements[key] = placement
         if key in self._present:
+            return [event for event in events if event]
+        if len(self._present) >= MAX_PRESENT:
+            self._placements.pop(key, None)
+            self._error = f"more than {MAX_PRESENT} tags announced; ignoring the rest"
+            self._error_until = now + 10 * self.heartbeat_timeout
             return []
         self._present[key] = self._reader_names.get(key[0]) or self._default_reader(key[0])
-        return [self._event("placed", key, now)]
+        return [event for event in events if event] + [self._event("placed", key, now)]
+
+    def _diverged(self, fields: dict[str, str]) -> bool:
+        """Does a heartbeat disagree with what we hold (or count backwards)?"""
+        beat = int(fields["n"]) if fields["n"].isdigit() else None
+        went_back = beat is not None and self._last_beat is not None and beat < self._last_beat
+        self._last_beat = beat
+        if went_back:
+            return True
+        if "c" not in fields or "s" not in fields:
+            return False  # firmware 1.0
+        held = [f"{r}:{uid}:{self._placements.get((r, uid), '')}" for r, uid in self._present]
+        return fields["c"] != str(len(held)) or fields["s"] != digest(held)
+
+    def _request_list(self) -> None:
+        try:
+            self._port.write(seal("LIST").encode())
+        except OSError:
+            pass  # the next read fails the same way and drops the port
 
     def _forget(self, key: tuple[str, str], now: float) -> TagEvent | None:
         self._unconfirmed.discard(key)
+        self._placements.pop(key, None)
         if key not in self._present:
             return None
         event = self._event("removed", key, now)
@@ -204,11 +255,11 @@ def open_serial(name: str, target: str, query: dict[str, str]) -> SerialBridgeRe
     options = dict(query)
     baud_text = options.pop("baud", str(BAUDRATE))
     if not baud_text.isdigit():
-        raise ValueError(f"serial:// option baud={baud_text!r} is not a number")
+        raise ConfigError(f"serial:// option baud={baud_text!r} is not a number")
     names: dict[str, str] = {}
     for key, value in options.items():
         if not (key.startswith("r") and key[1:].isdigit() and value):
-            raise ValueError(f"unknown serial:// option {key!r} (use baud=N or rN=name)")
+            raise ConfigError(f"unknown serial:// option {key!r} (use baud=N or rN=name)")
         names[key[1:]] = value
     baudrate = int(baud_text)
     import serial  # noqa: F401  (missing pyserial fails here, as one clear line)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from hardware.errors import ConfigError
+
 SCHEMES = ("rc522", "mfrc522", "serial", "script", "sim", "keyboard")
 
 # What may follow `scheme://` (before `?`), and how to say it when it does not fit.
@@ -40,13 +42,15 @@ def parse_reader_url(text: str, name: str | None = None) -> ReaderUrl:
     """Parse one URL without a name prefix; `name` defaults to the scheme."""
     scheme, sep, rest = text.partition("://")
     if not sep:
-        raise ValueError(f"reader {text!r} is not a URL: write scheme://..., e.g. sim://")
+        raise ConfigError(f"reader {text!r} is not a URL: write scheme://..., e.g. sim://")
     if scheme not in SCHEMES:
-        raise ValueError(f"unknown reader scheme {scheme!r} in {text!r} (use {', '.join(SCHEMES)})")
+        raise ConfigError(
+            f"unknown reader scheme {scheme!r} in {text!r} (use {', '.join(SCHEMES)})"
+        )
     target, _, query_text = rest.partition("?")
     pattern, want = _TARGETS[scheme]
     if not pattern.fullmatch(target):
-        raise ValueError(f"bad target {target!r} in {text!r}: {scheme}:// takes {want}")
+        raise ConfigError(f"bad target {target!r} in {text!r}: {scheme}:// takes {want}")
     return ReaderUrl(name or scheme, scheme, target, _parse_query(query_text, text), text)
 
 
@@ -55,10 +59,10 @@ def _parse_query(query_text: str, text: str) -> dict[str, str]:
     for item in query_text.split("&") if query_text else ():
         match = _QUERY_ITEM.fullmatch(item)
         if not match:
-            raise ValueError(f"bad option {item!r} in {text!r}: write key=value")
+            raise ConfigError(f"bad option {item!r} in {text!r}: write key=value")
         key, value = match.groups()
         if key in query:
-            raise ValueError(f"option {key!r} given twice in {text!r}")
+            raise ConfigError(f"option {key!r} given twice in {text!r}")
         query[key] = value
     return query
 
@@ -72,15 +76,15 @@ def parse_reader_spec(spec: str) -> list[ReaderUrl]:
     """
     parts = [part.strip() for part in spec.split(",")]
     if not any(parts):
-        raise ValueError("no reader given: write a URL such as sim:// or rc522://spi0.0")
+        raise ConfigError("no reader given: write a URL such as sim:// or rc522://spi0.0")
     urls: list[ReaderUrl] = []
     for part in parts:
         if not part:
-            raise ValueError(f"empty reader in {spec!r} (stray comma?)")
+            raise ConfigError(f"empty reader in {spec!r} (stray comma?)")
         head, sep, tail = part.partition("=")
         if sep and "://" not in head:
             if not _NAME.fullmatch(head):
-                raise ValueError(
+                raise ConfigError(
                     f"bad reader name {head!r} in {part!r}: use letters, digits, - and _"
                 )
             urls.append(parse_reader_url(tail, head))
@@ -89,7 +93,7 @@ def parse_reader_spec(spec: str) -> list[ReaderUrl]:
     names = [url.name for url in urls]
     for name in names:
         if names.count(name) > 1:
-            raise ValueError(f"reader name {name!r} used twice in {spec!r}")
+            raise ConfigError(f"reader name {name!r} used twice in {spec!r}")
     return urls
 
 

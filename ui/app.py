@@ -117,7 +117,7 @@ class CompanionApp(App):
         except OPEN_ERRORS as err:  # a missing reader must not stop a game played by touch
             readers = []
             self.reader_status = f"not opened: {one_line(err)}"
-        self.sim = next((r for r in readers if hasattr(r, "place")), None)
+        self.sim = next((r for r in readers if r.can_place), None)
         if self.root is not None and self.root.has_screen("table"):
             # TableScreen reads has_sim once when built; a re-open may add or drop sim://.
             self.root.get_screen("table").has_sim = self.sim is not None

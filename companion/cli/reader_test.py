@@ -43,7 +43,7 @@ def run_reader_test(spec: str | None, seconds: float | None, out: TextIO) -> int
     hub = ReaderHub(readers)
     for event in first_events:
         hub.queue.put(event)
-    demo = [reader for reader in readers if hasattr(reader, "place")]
+    demo = [reader for reader in readers if reader.can_place]
     all_sim = len(demo) == len(readers)
     with hub:
         try:

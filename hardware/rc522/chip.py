@@ -1,7 +1,9 @@
 """Layer 2: the MFRC522's registers over SPI, and one radio exchange with a real timeout.
 
 Every wait ends on the chip's own TimerIRq flag, with a wall-clock deadline behind it for
-a chip that has stopped answering; no wait counts loop iterations.
+a chip that has stopped answering; no wait counts loop iterations. Where the datasheet
+leaves room (docs/driver.md, "Datasheet ambiguities"), each step is written to work
+whichever way the chip behaves.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
+from hardware.errors import ChipFault
 from hardware.rc522.registers import (
     ANTENNA,
     BUFFER_OVFL,
@@ -19,8 +22,10 @@ from hardware.rc522.registers import (
     COLL_POS_NOT_VALID,
     CRC_IRQ,
     ERR_IRQ,
+    FIFO_SIZE,
     FLUSH_BUFFER,
     IDLE_IRQ,
+    NO_CHIP,
     PARITY_ERR,
     POWER_DOWN,
     PROTOCOL_ERR,
@@ -40,14 +45,11 @@ TICK = (2 * PRESCALER + 1) / 13.56e6
 SHORT = 0.001  # REQA/WUPA, anticollision, select, HLTA: tags answer within ~0.1 ms
 LONG = 0.010  # NTAG READ/WRITE: an EEPROM write takes ~4 ms
 MARGIN = 0.010  # beyond the timer: only a chip that stopped answering gets here
+RESET_TIME = 0.05  # SoftReset takes ~40 us plus the oscillator's start-up
 
 
 class SpiDevice(Protocol):
     def xfer2(self, data: list[int]) -> list[int]: ...
-
-
-class ChipFault(Exception):
-    """The chip itself misbehaves (no answer, implausible registers): not a tag problem."""
 
 
 class Status(Enum):
@@ -61,7 +63,8 @@ class Status(Enum):
 @dataclass(frozen=True)
 class Frame:
     """A reply as the FIFO holds it. `bits` counts valid bits from bit 0 of `data[0]`
-    (so it includes RxAlign); `coll_pos` is CollReg's 1-based position on a collision."""
+    (so it includes RxAlign); `coll_pos` is CollReg's 1-based position on a collision, with
+    or without the RxAlign bits depending on the chip (iso14443a copes with both)."""
 
     status: Status
     data: bytes = b""
@@ -99,13 +102,13 @@ class Mfrc522:
         its CRC coprocessor gets the ISO test vector wrong.
         """
         version = self.version()
-        if version in (0x00, 0xFF):
+        if version in NO_CHIP:
             raise ChipFault(
                 f"VersionReg reads 0x{version:02X}: no chip answering "
                 "(SPI enabled? wiring? the RC522 wants 3.3 V, never 5 V)"
             )
         self.write(Reg.Command, Cmd.SoftReset)
-        deadline = self.clock() + 0.05
+        deadline = self.clock() + RESET_TIME
         while self.read(Reg.Command) & POWER_DOWN:
             if self.clock() > deadline:
                 raise ChipFault("the chip did not come out of soft reset")
@@ -124,7 +127,7 @@ class Mfrc522:
         """One burst read of what a chip that reset itself or dropped off the bus loses;
         None when all is as `init()` left it, else what is wrong."""
         version, tx_control, t_mode = self.read_regs([Reg.Version, Reg.TxControl, Reg.TMode])
-        if version in (0x00, 0xFF):
+        if version in NO_CHIP:
             return f"VersionReg reads 0x{version:02X}: the chip is not answering"
         if t_mode != T_AUTO:
             return "the chip lost its configuration (reset or brown-out?)"
@@ -153,14 +156,22 @@ class Mfrc522:
         self, data: bytes, *, tx_last_bits: int = 0, rx_align: int = 0, timeout: float = SHORT
     ) -> Frame:
         """Send `data` (its last byte cut to `tx_last_bits` bits if nonzero) and wait for
-        the reply, the timer, or the deadline. About eight SPI transactions."""
+        the reply, the timer, or the deadline. Eight SPI transactions when nothing answers.
+
+        BitFramingReg is written without StartSend before Transceive is issued: on a chip
+        whose StartSend stays set, entering Transceive would otherwise transmit at once with
+        the previous frame's framing. A receive flag with an empty FIFO and no error is
+        silence: a clone whose interrupt flags do not clear shows last exchange's flags.
+        """
+        framing = (rx_align << 4) | tx_last_bits
         self._set_timer(timeout)
         self.write(Reg.Command, Cmd.Idle)
-        self.write(Reg.ComIrq, 0x7F)
-        self.write(Reg.FIFOLevel, FLUSH_BUFFER)
+        self.write(Reg.ComIrq, 0x7F)  # Set1 = 0: clear every flag
+        self.write(Reg.FIFOLevel, FLUSH_BUFFER)  # after Idle: some chips flush only when idle
         self.write(Reg.FIFOData, *data)
+        self.write(Reg.BitFraming, framing)
         self.write(Reg.Command, Cmd.Transceive)
-        self.write(Reg.BitFraming, START_SEND | (rx_align << 4) | tx_last_bits)
+        self.write(Reg.BitFraming, START_SEND | framing)
         deadline = self.clock() + timeout + MARGIN
         while True:
             irq = self.read(Reg.ComIrq)
@@ -175,8 +186,10 @@ class Mfrc522:
         error, level, control = self.read_regs([Reg.Error, Reg.FIFOLevel, Reg.Control])
         if error & TEMP_ERR:
             return Frame(Status.CHIP, detail="the chip reports overheating")
-        if error & (BUFFER_OVFL | PARITY_ERR | PROTOCOL_ERR) or level > 64:
+        if error & (BUFFER_OVFL | PARITY_ERR | PROTOCOL_ERR) or level > FIFO_SIZE:
             return Frame(Status.ERROR, detail=f"ErrorReg 0x{error:02X}")
+        if not level and not error:
+            return Frame(Status.TIMEOUT)
         received = bytes(self.read_regs([Reg.FIFOData] * level)) if level else b""
         last = control & 0x07
         bits = (level - 1) * 8 + last if last else level * 8

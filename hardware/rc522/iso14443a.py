@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from hardware.rc522.chip import ChipFault, Frame, Mfrc522, Status
+from hardware.errors import ChipFault, Noise
+from hardware.rc522.chip import Frame, Mfrc522, Status
 from hardware.rc522.crc import crc_ok, with_crc
 
 REQA, WUPA = 0x26, 0x52
@@ -19,13 +20,10 @@ HLTA = (0x50, 0x00)
 SEL = (0x93, 0x95, 0x97)
 CASCADE_TAG = 0x88
 SAK_CASCADE = 0x04
+CHOICE_TRIES = 2  # silent answers before a branch chosen at a collision counts as empty
+RETRY_WAKES = 3  # WUPAs before silence counts, when a tag is expected
 
 Path = tuple[int, ...]
-
-
-class Noise(Exception):
-    """A reply this poll cannot trust (bad BCC or CRC, garbled, a tag going quiet mid-way).
-    Says nothing about which tags are present, so it never counts as a miss."""
 
 
 def bcc(data: bytes) -> int:
@@ -134,7 +132,14 @@ class Iso14443a:
     def _anticollision(
         self, sel: int, path: list[int], exhausted: set[Path], choices: list[tuple[Path, int]]
     ) -> list[int]:
+        """The 40 bits (uid part + BCC) of one cascade level, choosing at each collision.
+
+        A choice is checked by the tags' answer: silence twice means no tag has that bit,
+        so its branch is marked exhausted and the other bit taken. That is what makes a
+        collision position read one way or the other (see `_collision_at`) safe.
+        """
         known: list[int] = []
+        pending, silent = False, 0  # is the last known bit a choice no tag answered yet?
         while len(known) < 32:
             whole, extra = divmod(len(known), 8)
             frame = self._exchange(
@@ -143,21 +148,30 @@ class Iso14443a:
                 rx_align=extra,
             )
             if frame.status is Status.TIMEOUT:
-                raise Noise("a tag went quiet during anticollision")
+                if not pending:
+                    raise Noise("a tag went quiet during anticollision")
+                silent += 1
+                if silent == CHOICE_TRIES:
+                    prefix, bit = choices.pop()
+                    exhausted.add(prefix + (bit,))
+                    choices.append((prefix, 1 - bit))
+                    known[-1] = 1 - bit
+                    pending, silent = False, 0
+                continue
+            pending, silent = False, 0
             heard = _bits(frame.data)[extra : frame.bits]
             if frame.status is Status.OK:
                 known += heard
                 if len(known) != 40:
                     raise Noise(f"anticollision reply of {len(known)} bits")
                 return known
-            position = whole * 8 + frame.coll_pos - 1
-            if not len(known) <= position < 32:
-                raise Noise("collision position out of range")
+            position = _collision_at(frame.coll_pos, whole, extra)
             known += heard[: position - len(known)]
             prefix = tuple(path + known)
             bit = 0 if prefix + (1,) in exhausted else 1
             choices.append((prefix, bit))
             known.append(bit)
+            pending = True
         return known
 
     def select_uid(self, uid: bytes) -> Card:
@@ -174,7 +188,9 @@ class Iso14443a:
         """Every tag in the field, each selected and halted once. Raises ChipFault.
 
         `wake_attempts` > 1 repeats a WUPA met with silence: the first WUPA only settles a
-        tag left READY or ACTIVE by a lost frame, and a frame may be lost itself.
+        tag left READY or ACTIVE by a lost frame, and a frame may be lost itself. Once
+        anything answered this poll, every round gets RETRY_WAKES: a weakly coupled tag
+        hears only some WUPAs, and the silence of one round says little.
         """
         found: dict[str, Card] = {}
         exhausted: set[Path] = set()
@@ -182,7 +198,8 @@ class Iso14443a:
         complete = False
         for _ in range(2 * max_tags):
             try:
-                if not any(self.wake() for _ in range(wake_attempts)):
+                attempts = wake_attempts if not found and not noisy else RETRY_WAKES
+                if not any(self.wake() for _ in range(max(attempts, wake_attempts))):
                     # Silence is an empty field only if nothing was heard this poll; after
                     # a collision promised more tags it is a lost frame.
                     complete = not found and not noisy
@@ -198,6 +215,22 @@ class Iso14443a:
                 complete = True  # every branch walked: noise in earlier rounds is moot
                 break
         return Inventory(list(found.values()), complete)
+
+
+def _collision_at(coll_pos: int, whole: int, extra: int) -> int:
+    """The uid bit (0-based, this cascade level) where a collision was reported.
+
+    The datasheet does not say whether CollPos counts the `extra` RxAlign bits before the
+    first received bit. Counted, the collision is at `whole * 8 + coll_pos - 1`; not
+    counted, `extra` bits later. Every bit before the earlier reading is agreed by all
+    tags either way, so the earlier one in range is taken: if it is wrong, every tag
+    agrees on that bit, and the choice made there meets silence and is reversed.
+    """
+    counted = whole * 8 + coll_pos - 1
+    for position in (counted, counted + extra):
+        if whole * 8 + extra <= position < 32:
+            return position
+    raise Noise("collision position out of range")
 
 
 def _exhaust(exhausted: set[Path], choices: list[tuple[Path, int]]) -> bool:

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hardware.errors import TagError
+
 NDEF_TLV, TERMINATOR_TLV, NULL_TLV = 0x03, 0xFE, 0x00
 TNF_WELL_KNOWN, TNF_MIME = 0x01, 0x02
 MB, ME, SR, IL = 0x80, 0x40, 0x10, 0x08
 
 
-class NdefError(ValueError):
+class NdefError(TagError):
     """Memory or a message that does not parse as NDEF."""
 
 

@@ -6,7 +6,8 @@ ERROR" reports from drivers that treat every tag as a Classic and every Classic 
 
 from __future__ import annotations
 
-from hardware.rc522.chip import LONG, ChipFault, Mfrc522, Status
+from hardware.errors import ChipFault, TagError
+from hardware.rc522.chip import LONG, Mfrc522, Status
 from hardware.rc522.crc import crc_ok, with_crc
 
 READ, WRITE, GET_VERSION = 0x30, 0xA2, 0x60
@@ -15,7 +16,7 @@ USER_START = 4
 NTAG_SIZES = {0x0F: "NTAG213", 0x11: "NTAG215", 0x13: "NTAG216"}
 
 
-class NtagError(Exception):
+class NtagError(TagError):
     """A NAK, a garbled reply, or a tag that is not NTAG21x-shaped."""
 
 

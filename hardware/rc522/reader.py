@@ -9,16 +9,17 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from hardware.errors import ChipFault, ConfigError, Noise
 from hardware.events import TagEvent
-from hardware.rc522.chip import ChipFault, Mfrc522, SpiDevice
-from hardware.rc522.iso14443a import Iso14443a, Noise
+from hardware.rc522.chip import Mfrc522, SpiDevice
+from hardware.rc522.iso14443a import RETRY_WAKES, Iso14443a
 from hardware.rc522.ndef import Record, decode_message, encode_message, unwrap_tlv, wrap_tlv
 from hardware.rc522.ntag import Ntag, NtagError
 from hardware.rc522.presence import PresenceTracker
-from hardware.rc522.registers import VERSIONS
+from hardware.rc522.registers import GENUINE, NO_CHIP, VERSIONS
 from hardware.rc522.transport import gpio_output, open_spi, parse_spi_target
 from hardware.rc522.watchdog import Watchdog
-from hardware.reader import Reader
+from hardware.reader import POLL_INTERVAL, Reader
 
 log = logging.getLogger("hardware.rc522")
 
@@ -37,7 +38,7 @@ class Rc522Reader(Reader):
         name: str = "rc522",
         reset: Any = None,
         clock: Callable[[], float] = time.monotonic,
-        interval: float = 0.05,
+        interval: float = POLL_INTERVAL,
         misses: int = 3,
         max_tags: int = 8,
     ) -> None:
@@ -53,7 +54,6 @@ class Rc522Reader(Reader):
         self.watchdog = Watchdog()
         self.fault: str | None = None
         self.version: int | None = None
-        self.closed = False
         self._lock = threading.RLock()
         self._ready = False
         self._field_off = False
@@ -87,7 +87,7 @@ class Rc522Reader(Reader):
         if inventory.clean and set(self.tracker.present) - seen:
             # Before counting a miss, look again, harder: a lost WUPA or HLTA frame leaves
             # a tag silent for one round, and the next WUPA wakes it.
-            inventory = self.iso.inventory(max_tags=self.max_tags, wake_attempts=3)
+            inventory = self.iso.inventory(max_tags=self.max_tags, wake_attempts=RETRY_WAKES)
             seen |= {card.hex for card in inventory.cards}
         self.watchdog.ok()
         clean = inventory.clean and not self._settling  # tags just powered may miss a WUPA
@@ -112,7 +112,7 @@ class Rc522Reader(Reader):
             return False
         if self.fault is not None:
             log.warning("%s: chip answering again (VersionReg 0x%02X)", self.name, self.version)
-        if self.version not in (0x91, 0x92):
+        if self.version not in GENUINE:
             log.info(
                 "%s: VersionReg 0x%02X (%s)",
                 self.name,
@@ -130,6 +130,9 @@ class Rc522Reader(Reader):
     def status(self) -> str:
         """What the hub shows for this reader: "ok", or the chip's fault in one line."""
         return "ok" if self.fault is None else f"chip: {self.fault}"
+
+    def describe(self) -> str:
+        return describe_chip(self.version, self.fault)
 
     def _report(self, problem: str) -> None:
         if problem != self.fault:
@@ -184,6 +187,20 @@ class Rc522Reader(Reader):
                     device.close()
 
 
+def describe_chip(version: int | None, fault: str | None) -> str:
+    """An RC522 in one line: its fault, or its VersionReg and what that means."""
+    if fault:
+        return f"not answering: {fault}"
+    if version is None:
+        return "RC522, not read yet"
+    if version in NO_CHIP:
+        return (
+            f"VersionReg 0x{version:02X}: no chip answering: check the wiring, "
+            "and that it is on 3.3 V, not 5 V"
+        )
+    return f"RC522 VersionReg 0x{version:02X}"
+
+
 _OPTIONS = {"rst", "cs", "speed", "interval"}
 
 
@@ -191,7 +208,7 @@ def open_rc522(name: str, netloc: str, query: dict[str, str]) -> Rc522Reader:
     """`rc522://spi0.0?rst=25&speed=1000000&cs=8&interval=0.05` (pins are BCM numbers)."""
     unknown = set(query) - _OPTIONS
     if unknown:
-        raise ValueError(
+        raise ConfigError(
             f"rc522:// does not take {', '.join(sorted(unknown))} (use {', '.join(sorted(_OPTIONS))})"
         )
     bus, device = parse_spi_target(netloc)
@@ -199,9 +216,9 @@ def open_rc522(name: str, netloc: str, query: dict[str, str]) -> Rc522Reader:
         speed = int(query.get("speed", 1_000_000))
         cs = int(query["cs"]) if "cs" in query else None
         rst = int(query["rst"]) if "rst" in query else None
-        interval = float(query.get("interval", 0.05))
+        interval = float(query.get("interval", POLL_INTERVAL))
     except ValueError:
-        raise ValueError(f"rc522:// options must be numbers, got {query}") from None
+        raise ConfigError(f"rc522:// options must be numbers, got {query}") from None
     transport = open_spi(bus, device, speed=speed, cs=cs)
     reset = None
     if rst is not None:

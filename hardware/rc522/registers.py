@@ -89,4 +89,7 @@ ANTENNA = 0x03
 T_AUTO = 0x80
 
 FIFO_SIZE = 64
-VERSIONS = {0x91: "MFRC522 v1.0", 0x92: "MFRC522 v2.0", 0x88: "FM17522 clone", 0x12: "counterfeit"}
+# VersionReg: NXP's own chips, the values seen on clone boards, and what an empty bus reads
+GENUINE = {0x91: "MFRC522 v1.0", 0x92: "MFRC522 v2.0"}
+VERSIONS = {**GENUINE, 0x88: "FM17522 clone", 0x12: "counterfeit"}
+NO_CHIP = (0x00, 0xFF)  # MISO floating low, or nothing driving it

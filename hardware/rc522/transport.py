@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hardware.errors import ConfigError
+
 
 class SpiTransport:
     """`xfer2()` with chip select held low for the call, like spidev itself."""
@@ -36,7 +38,7 @@ def parse_spi_target(netloc: str) -> tuple[int, int]:
     """`spi0.1` -> (0, 1)."""
     bus, dot, device = netloc.removeprefix("spi").partition(".")
     if not netloc.startswith("spi") or not dot or not bus.isdigit() or not device.isdigit():
-        raise ValueError(f"bad SPI device {netloc!r}: write spi<bus>.<device>, e.g. spi0.0")
+        raise ConfigError(f"bad SPI device {netloc!r}: write spi<bus>.<device>, e.g. spi0.0")
     return int(bus), int(device)
 
 

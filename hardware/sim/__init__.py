@@ -1,6 +1,6 @@
 """A register-level simulated MFRC522 with virtual tags: runs the real drivers without hardware."""
 
-from hardware.sim.chip import Counters, Faults, SimChip
+from hardware.sim.chip import Counters, Faults, Quirks, SimChip
 from hardware.sim.clock import VirtualClock
 from hardware.sim.tags import Classic1K, LongUidTag, Ntag21x, Ntag213, Ntag215, Ntag216, State, Tag
 
@@ -13,6 +13,7 @@ __all__ = [
     "Ntag213",
     "Ntag215",
     "Ntag216",
+    "Quirks",
     "SimChip",
     "State",
     "Tag",

@@ -3,12 +3,35 @@
 Both our driver and the `mfrc522` package run on it unmodified, so it models what they
 touch and no more: SPI framing, the command register, interrupt flags, the FIFO, bit
 framing, collisions, the CRC coprocessor, the timer flag and the antenna, plus the faults
-real readers show (lost replies, noise, a dead bus, a chip that stops answering).
+real readers show (lost replies, noise, garbled frames, a dead bus, a chip that stops
+answering).
 
-Modelling choices, where the datasheet leaves room: tags answer instantly and a silent
-field raises TimerIRq at once (when TAuto is set); CalcCRC digests the FIFO in one step;
-with RxCRCEn the chip flags CRCErr but leaves the CRC bytes in the FIFO; CollPos counts
-from bit 0 of the first FIFO byte (so it includes RxAlign).
+Fixed modelling choices: a reply (or, in a silent field, TimerIRq when TAuto is set) is
+in the registers at once, or after `reply_reads` register reads; CalcCRC digests the FIFO in one
+step; with RxCRCEn the chip flags CRCErr but leaves the CRC bytes in the FIFO.
+
+Where the datasheet (MFRC522 rev. 3.9) leaves room, `Quirks` picks a reading, so a driver
+can be tested under each:
+
+- `latched_start_send`: BitFramingReg.StartSend "starts the transmission of data, only
+  valid in combination with the Transceive command"; each transmission "must be started by
+  setting StartSend". Nothing says the bit clears itself. Latched: it stays 1 until
+  written 0, and entering Transceive while it is 1 transmits at once, with whatever
+  framing BitFramingReg holds. One-shot (default): it reads back 0 after the write.
+- `flush_idle_only`: FlushBuffer "immediately clears the internal FIFO buffer's read and
+  write pointer"; nothing says whether it does so while a command runs. True: a flush is
+  ignored unless CommandReg is Idle.
+- `reply_reads`: the datasheet gives no time for a reply; on a real bus a tag answers some
+  SPI transactions after StartSend. N: the reply (flags, FIFO, ErrorReg) lands after N
+  further register reads.
+- `sticky_irq` (out of spec, seen on clones): "Set1 ... 0: indicates that the marked bits
+  in the ComIrqReg register are cleared" is not honoured; ComIrqReg bits never clear.
+- `coll_pos_skips_rx_align`: CollPos "shows the bit position of the first detected
+  collision in a received frame"; it does not say whether the RxAlign bits before the
+  first received bit count. True (default): counted from bit 0 of the first FIFO byte;
+  False: from the first received bit.
+- `weak_tags`: a tag at the edge of the field (physics, not the datasheet): every tag
+  hears only every other WUPA.
 """
 
 from __future__ import annotations
@@ -18,6 +41,7 @@ import threading
 from dataclasses import dataclass
 
 from hardware.rc522.crc import crc_a, crc_ok
+from hardware.rc522.iso14443a import WUPA
 from hardware.rc522.registers import (
     ANTENNA,
     BUFFER_OVFL,
@@ -30,6 +54,7 @@ from hardware.rc522.registers import (
     FIFO_SIZE,
     FLUSH_BUFFER,
     IDLE_IRQ,
+    PARITY_ERR,
     PROTOCOL_ERR,
     RX_IRQ,
     SET,
@@ -41,7 +66,7 @@ from hardware.rc522.registers import (
     Reg,
 )
 from hardware.sim.clock import VirtualClock
-from hardware.sim.radio import from_bits, merge, to_bits
+from hardware.sim.radio import Bits, from_bits, merge, to_bits
 from hardware.sim.tags import Tag
 
 _RESET_VALUES = {
@@ -62,12 +87,29 @@ _RESET_VALUES = {
 _CRC_PRESETS = (0x0000, 0x6363, 0xA671, 0xFFFF)
 
 
+@dataclass(frozen=True)
+class Quirks:
+    """Which reading of the datasheet this chip follows (module docstring); default: ours."""
+
+    latched_start_send: bool = False
+    flush_idle_only: bool = False
+    reply_reads: int = 0
+    sticky_irq: bool = False
+    coll_pos_skips_rx_align: bool = False
+    weak_tags: bool = False
+
+    @property
+    def in_spec(self) -> bool:
+        return not self.sticky_irq
+
+
 @dataclass
 class Faults:
     """What can go wrong, set by tests and benchmarks. Rates use the chip's seeded random.
 
     `miss_*`: a frame is lost on the air (no tag hears it, nobody answers).
     `noise_*`: one bit of the reply is flipped (CRC, BCC or data then disagree).
+    `garble_*`: the reply breaks framing (a parity error): ErrIRq, no RxIRq, no data.
     `dead_bus`: every MISO byte reads this value (0x00: MISO floating low, 0xFF: no chip)
     and writes are lost. `hung`: commands never finish until a SoftReset.
     """
@@ -76,6 +118,8 @@ class Faults:
     miss_next: int = 0
     noise_rate: float = 0.0
     noise_next: int = 0
+    garble_rate: float = 0.0
+    garble_next: int = 0
     dead_bus: int | None = None
     hung: bool = False
 
@@ -101,8 +145,10 @@ class SimChip:
         clock: VirtualClock | None = None,
         seed: int = 0,
         spi_hz: int = 1_000_000,
+        quirks: Quirks | None = None,
     ) -> None:
         self.version = version
+        self.quirks = quirks or Quirks()
         self.clock = clock
         self.spi_hz = spi_hz
         self.random = random.Random(seed)
@@ -110,6 +156,7 @@ class SimChip:
         self.counters = Counters()
         self.lock = threading.RLock()
         self._tags: list[Tag] = []
+        self._skips_wupa: set[Tag] = set()  # weak tags that will not hear the next WUPA
         self.soft_reset()
 
     # --- the field -------------------------------------------------------------------
@@ -135,6 +182,7 @@ class SimChip:
             for present in self._tags:
                 if present is tag or present.uid_hex == str(tag).upper():
                     self._tags.remove(present)
+                    self._skips_wupa.discard(present)
                     return present
             return None
 
@@ -146,6 +194,7 @@ class SimChip:
             for reg, value in _RESET_VALUES.items():
                 self._regs[reg] = value
             self._fifo = bytearray()
+            self._pending: tuple[int, _Outcome] | None = None
             self.faults.hung = False
 
     # --- SPI -------------------------------------------------------------------------
@@ -172,6 +221,11 @@ class SimChip:
     # --- registers -------------------------------------------------------------------
 
     def _read(self, reg: int) -> int:
+        if self._pending is not None:
+            reads, outcome = self._pending
+            self._pending = (reads - 1, outcome) if reads > 1 else None
+            if reads <= 1:
+                self._land(outcome)
         if reg == Reg.FIFOData:
             if not self._fifo:
                 return 0
@@ -189,6 +243,8 @@ class SimChip:
         if reg == Reg.Command:
             self._command(value)
         elif reg in (Reg.ComIrq, Reg.DivIrq):
+            if reg == Reg.ComIrq and self.quirks.sticky_irq and not value & SET:
+                return
             bits = value & 0x7F
             regs[reg] = regs[reg] | bits if value & SET else regs[reg] & ~bits
         elif reg == Reg.FIFOData:
@@ -197,11 +253,12 @@ class SimChip:
             else:
                 self._fifo.append(value)
         elif reg == Reg.FIFOLevel:
-            if value & FLUSH_BUFFER:
+            idle = regs[Reg.Command] & 0x0F == Cmd.Idle
+            if value & FLUSH_BUFFER and (idle or not self.quirks.flush_idle_only):
                 self._fifo.clear()
                 regs[Reg.Error] &= ~BUFFER_OVFL
         elif reg == Reg.BitFraming:
-            regs[reg] = value & ~START_SEND
+            regs[reg] = value if self.quirks.latched_start_send else value & ~START_SEND
             if value & START_SEND and regs[Reg.Command] & 0x0F == Cmd.Transceive:
                 self._exchange()
         elif reg == Reg.TxControl:
@@ -221,8 +278,11 @@ class SimChip:
         if command == Cmd.NoCmdChange:
             command = self._regs[Reg.Command] & 0x0F
         self._regs[Reg.Command] = (value & 0x30) | command
+        self._pending = None  # a new command cancels a reply still on its way
         if self.faults.hung:
             return
+        if command == Cmd.Transceive and self._regs[Reg.BitFraming] & START_SEND:
+            self._exchange()  # only a latched StartSend can still be set here
         if command == Cmd.CalcCRC:
             preset = _CRC_PRESETS[self._regs[Reg.Mode] & 0x03]
             low, high = crc_a(self._fifo, preset)
@@ -258,29 +318,68 @@ class SimChip:
             bits = bits[: (len(sent) - 1) * 8 + tx_last]
         if regs[Reg.TxMode] & CRC_EN and not tx_last:
             bits += to_bits(crc_a(sent, _CRC_PRESETS[regs[Reg.Mode] & 0x03]))
+        outcome = self._outcome(bits, rx_align)
+        if self.quirks.reply_reads:
+            self._pending = (self.quirks.reply_reads, outcome)
+        else:
+            self._land(outcome)
+
+    def _listeners(self, bits: Bits) -> list[Tag]:
+        """The tags that hear this frame: with `weak_tags`, each skips every other WUPA."""
+        if not self.quirks.weak_tags or bits != to_bits([WUPA], 7):
+            return self._tags
+        hearing = [tag for tag in self._tags if tag not in self._skips_wupa]
+        self._skips_wupa.symmetric_difference_update(self._tags)
+        return hearing
+
+    def _outcome(self, bits: Bits, rx_align: int) -> _Outcome:
+        regs = self._regs
         lost = self._take(self.faults.miss_rate, "miss_next")
         replies = []
         if self.field_on and bits and not lost:
-            replies = [r for tag in self._tags if (r := tag.receive(bits)) is not None]
+            replies = [r for tag in self._listeners(bits) if (r := tag.receive(bits)) is not None]
         replies = [reply for reply in replies if reply]
         if not replies:
-            if regs[Reg.TMode] & T_AUTO:
-                regs[Reg.ComIrq] |= TIMER_IRQ
-            return
+            return _Outcome(irq=TIMER_IRQ if regs[Reg.TMode] & T_AUTO else 0)
+        if self._take(self.faults.garble_rate, "garble_next"):
+            return _Outcome(irq=ERR_IRQ, error=PARITY_ERR)
         heard, collision = merge(replies)
         if self._take(self.faults.noise_rate, "noise_next"):
             heard[self.random.randrange(len(heard))] ^= 1
         received = from_bits(heard, rx_align)
+        error = 0
         if regs[Reg.RxMode] & CRC_EN and (len(heard) % 8 or not crc_ok(from_bits(heard))):
-            regs[Reg.Error] |= CRC_ERR
+            error |= CRC_ERR
+        coll = None
         if collision is not None:
-            regs[Reg.Error] |= COLL_ERR
-            position = rx_align + collision + 1
-            coll_pos = position & 0x1F if position <= 32 else COLL_POS_NOT_VALID
-            regs[Reg.Coll] = (regs[Reg.Coll] & 0x80) | coll_pos
+            error |= COLL_ERR
+            position = collision + 1 + (rx_align if not self.quirks.coll_pos_skips_rx_align else 0)
+            coll = position & 0x1F if position <= 32 else COLL_POS_NOT_VALID
         if len(received) > FIFO_SIZE:
             received = received[:FIFO_SIZE]
-            regs[Reg.Error] |= BUFFER_OVFL
-        self._fifo[:] = received
-        regs[Reg.Control] = (regs[Reg.Control] & ~0x07) | ((rx_align + len(heard)) % 8)
-        regs[Reg.ComIrq] |= RX_IRQ | (ERR_IRQ if regs[Reg.Error] else 0)
+            error |= BUFFER_OVFL
+        return _Outcome(
+            RX_IRQ | (ERR_IRQ if error else 0), error, received, rx_align + len(heard), coll
+        )
+
+    def _land(self, outcome: _Outcome) -> None:
+        """The reply reaches the registers."""
+        regs = self._regs
+        regs[Reg.Error] |= outcome.error
+        regs[Reg.ComIrq] |= outcome.irq
+        if outcome.irq & RX_IRQ:
+            self._fifo[:] = outcome.fifo
+            regs[Reg.Control] = (regs[Reg.Control] & ~0x07) | (outcome.bits % 8)
+        if outcome.coll is not None:
+            regs[Reg.Coll] = (regs[Reg.Coll] & 0x80) | outcome.coll
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    """What one exchange leaves in the registers once the reply has arrived."""
+
+    irq: int
+    error: int = 0
+    fifo: bytes = b""
+    bits: int = 0  # valid bits from bit 0 of the first FIFO byte
+    coll: int | None = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from hardware.errors import ConfigError
 from hardware.events import TagEvent, normalise_uid
 from hardware.rc522.reader import Rc522Reader
 from hardware.sim.chip import SimChip
@@ -29,6 +30,8 @@ def tag_for(uid: str) -> Tag:
 class SimReader(Rc522Reader):
     """`demo`: if set, a demo NTAG213 is placed and removed every `demo` seconds, so a
     reader test shows events with nobody at the keyboard."""
+
+    can_place = True
 
     def __init__(
         self,
@@ -76,10 +79,10 @@ def open_sim(name: str, netloc: str, query: dict[str, str]) -> SimReader:
     """`sim://?tags=2&demo=1&version=0x12`: `tags` virtual NTAG213s placed from the start,
     `demo` seconds between demo tag toggles, `version` the chip's VersionReg."""
     if netloc:
-        raise ValueError(f"sim:// takes no target, got {netloc!r}")
+        raise ConfigError(f"sim:// takes no target, got {netloc!r}")
     unknown = set(query) - _OPTIONS
     if unknown:
-        raise ValueError(
+        raise ConfigError(
             f"sim:// does not take {', '.join(sorted(unknown))} (use {', '.join(sorted(_OPTIONS))})"
         )
     try:
@@ -91,5 +94,5 @@ def open_sim(name: str, netloc: str, query: dict[str, str]) -> SimReader:
         for number in range(int(query.get("tags", 0))):
             reader.place(f"04{number + 1:02X}5A1E7C3B90")
     except ValueError as err:
-        raise ValueError(f"bad sim:// option in {query}: {err}") from None
+        raise ConfigError(f"bad sim:// option in {query}: {err}") from None
     return reader

@@ -19,7 +19,7 @@ def place_all(chip):
     chip.place(LongUidTag(UIDS[2]))
 
 
-@pytest.mark.parametrize("fault", ["miss_rate", "noise_rate"])
+@pytest.mark.parametrize("fault", ["miss_rate", "noise_rate", "garble_rate"])
 def test_no_phantom_events_under_lost_replies_or_noise(reader, chip, clock, fault):
     place_all(chip)
     setattr(chip.faults, fault, 0.1)

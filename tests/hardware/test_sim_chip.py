@@ -4,7 +4,7 @@ import pytest
 
 from hardware.rc522.crc import crc_a, crc_ok, with_crc
 from hardware.rc522.registers import Cmd, Reg
-from hardware.sim import Classic1K, LongUidTag, Ntag213, Ntag216, SimChip, State
+from hardware.sim import Classic1K, LongUidTag, Ntag213, Ntag216, Quirks, SimChip, State
 
 
 def read(chip, reg):
@@ -26,6 +26,14 @@ def transceive(chip, data, tx_last_bits=0, rx_align=0):
         read(chip, r) for r in (Reg.ComIrq, Reg.Error, Reg.FIFOLevel, Reg.Control)
     )
     return bytes(read(chip, Reg.FIFOData) for _ in range(level)), irq, error, control
+
+
+def powered(**quirks):
+    chip = SimChip(quirks=Quirks(**quirks))
+    write(chip, Reg.TMode, 0x80)
+    write(chip, Reg.Mode, 0x3D)
+    write(chip, Reg.TxControl, 0x83)
+    return chip
 
 
 @pytest.fixture
@@ -226,3 +234,82 @@ def test_remove_by_uid_or_object():
     tag = chip.place(Classic1K("DEADBEEF"))
     assert chip.remove("deadbeef") is tag and chip.tags == []
     assert chip.remove(tag) is None
+
+
+# --- the datasheet's open questions, one switch each (hardware/sim/chip.py, Quirks) ---------
+
+
+@pytest.mark.parametrize("latched", [False, True])
+def test_start_send_one_shot_or_latched(latched):
+    chip = powered(latched_start_send=latched)
+    tag = chip.place(Classic1K("DEADBEEF"))
+    assert transceive(chip, [0x52], tx_last_bits=7)[0] == b"\x04\x00"
+    assert bool(read(chip, Reg.BitFraming) & 0x80) is latched
+    exchanges = chip.counters.exchanges
+    write(chip, Reg.Command, Cmd.Idle)
+    write(chip, Reg.FIFOData, 0x93, 0x20)
+    write(chip, Reg.Command, Cmd.Transceive)  # latched: sends now, still framed as 7 bits
+    assert chip.counters.exchanges - exchanges == (1 if latched else 0)
+    assert tag.state is (State.IDLE if latched else State.READY)
+
+
+@pytest.mark.parametrize("idle_only", [False, True])
+def test_flush_while_a_command_runs(idle_only):
+    chip = powered(flush_idle_only=idle_only)
+    write(chip, Reg.Command, Cmd.Transceive)
+    write(chip, Reg.FIFOData, 1, 2, 3)
+    write(chip, Reg.FIFOLevel, 0x80)
+    assert read(chip, Reg.FIFOLevel) == (3 if idle_only else 0)
+    write(chip, Reg.Command, Cmd.Idle)
+    write(chip, Reg.FIFOLevel, 0x80)
+    assert read(chip, Reg.FIFOLevel) == 0
+
+
+def test_a_late_reply_lands_after_some_register_reads():
+    chip = powered(reply_reads=3)
+    chip.place(Classic1K("DEADBEEF"))
+    write(chip, Reg.ComIrq, 0x7F)
+    write(chip, Reg.FIFOData, 0x52)
+    write(chip, Reg.Command, Cmd.Transceive)
+    write(chip, Reg.BitFraming, 0x87)
+    assert [read(chip, Reg.ComIrq) & 0x20 for _ in range(3)] == [0, 0, 0x20]
+    assert read(chip, Reg.FIFOLevel) == 2
+
+
+@pytest.mark.parametrize("sticky", [False, True])
+def test_interrupt_flags_that_do_not_clear(sticky):
+    chip = powered(sticky_irq=sticky)
+    chip.place(Classic1K("DEADBEEF"))
+    transceive(chip, [0x52], tx_last_bits=7)
+    write(chip, Reg.ComIrq, 0x7F)
+    assert bool(read(chip, Reg.ComIrq) & 0x20) is sticky
+
+
+@pytest.mark.parametrize(("skips", "coll_pos"), [(False, 4), (True, 1)])
+def test_coll_pos_with_or_without_rx_align(skips, coll_pos):
+    chip = powered(coll_pos_skips_rx_align=skips)
+    chip.place(Classic1K("DEADBEEF"))
+    chip.place(Classic1K("DEADBEE7"))  # 0xEF, 0xE7: uid bit 27 differs
+    transceive(chip, [0x52], tx_last_bits=7)
+    # 27 known bits (3 of them in the last byte): the collision is the first bit received
+    known = [0x93, 0x53, 0xDE, 0xAD, 0xBE, 0x07]
+    _, _, error, _ = transceive(chip, known, tx_last_bits=3, rx_align=3)
+    assert error & 0x08 and read(chip, Reg.Coll) & 0x1F == coll_pos
+
+
+def test_a_weak_tag_hears_every_other_wupa():
+    chip = powered(weak_tags=True)
+    chip.place(Classic1K("DEADBEEF"))
+    heard = []
+    for _ in range(4):
+        heard.append(transceive(chip, [0x52], tx_last_bits=7)[0] != b"")
+        write(chip, Reg.TxControl, 0x80)  # field off and on: the tag starts afresh
+        write(chip, Reg.TxControl, 0x83)
+    assert heard == [True, False, True, False]
+
+
+def test_a_garbled_reply_raises_err_irq_alone(live):
+    live.place(Classic1K("DEADBEEF"))
+    live.faults.garble_next = 1
+    data, irq, error, _ = transceive(live, [0x52], tx_last_bits=7)
+    assert (data, irq & 0x23, error) == (b"", 0x02, 0x02)
