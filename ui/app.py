@@ -20,6 +20,8 @@ from kivy.properties import StringProperty
 
 from companion.deck import Component, Deck, DeckError, load_deck, parse_deck
 from companion.inputs import IllegalInput
+from companion.rescan import CHOICES as RESCAN_CHOICES
+from companion.rescan import DEFAULT_WINDOW
 from companion.store import Store, StoreError
 from companion.table import Table
 from hardware.events import TagEvent
@@ -41,6 +43,7 @@ SCREENS = (
     "ui.screens.settings:SettingsScreen",
 )
 STATUS_INTERVAL_S = 0.5
+RESCAN_KEY = "rescan_window"  # seconds a card placed again after its own scan is ignored
 READERS_KEY = "readers"  # the store setting the Settings screen saves the reader list under
 
 
@@ -88,7 +91,10 @@ class CompanionApp(App):
         if self.demo:
             self.import_demo_decks()
         self.feedback = make_feedback(bool(self.store.get_setting("feedback", True)))
-        self.session = Session(self.feedback)
+        window = self.store.get_setting(RESCAN_KEY, DEFAULT_WINDOW)
+        self.session = Session(
+            self.feedback, window if window in RESCAN_CHOICES else DEFAULT_WINDOW
+        )
         self._ticks.append(Clock.schedule_interval(self._update_status, STATUS_INTERVAL_S))
         self.open_readers()
         for path in SCREENS:
@@ -187,7 +193,7 @@ class CompanionApp(App):
                 continue
             screen = self.root.current_screen
             if screen.name == "table":
-                self.session.scan(event.uid, event.reader)
+                self.session.scan(event.uid, event.reader, event.at)
             elif hasattr(screen, "on_tag"):
                 screen.on_tag(event.uid)
 

@@ -14,6 +14,7 @@ from kivy.event import EventDispatcher
 from kivy.properties import NumericProperty, ObjectProperty, OptionProperty, StringProperty
 
 from companion.inputs import DEFAULT_READER, IllegalInput, UnknownTag
+from companion.rescan import DEFAULT_WINDOW, RescanGuard
 from companion.store import StoreError
 from companion.table import Table
 from hardware.feedback import Feedback, NullFeedback
@@ -29,27 +30,45 @@ class Session(EventDispatcher):
     unknown_uid = StringProperty("")
     last_event = StringProperty("")
 
-    def __init__(self, feedback: Feedback | None = None, **kwargs: object) -> None:
+    def __init__(
+        self,
+        feedback: Feedback | None = None,
+        rescan_window: float = DEFAULT_WINDOW,
+        **kwargs: object,
+    ) -> None:
         super().__init__(**kwargs)
         self.feedback = feedback or NullFeedback()
+        self.rescan = RescanGuard(rescan_window)
 
     def on_table(self, _session: Session, _table: Table | None) -> None:
         self.dismiss()
         self.last_event = ""
 
     # -- inputs ------------------------------------------------------------------------
-    def scan(self, uid: str, reader: str = DEFAULT_READER) -> bool:
+    def scan(self, uid: str, reader: str = DEFAULT_READER, at: float | None = None) -> bool:
+        """A tag placed on a reader at `at` (the reader's clock); a card placed again a
+        moment after its own accepted scan is ignored and said so (companion/rescan.py)."""
+        table = self.table
+        if at is not None and table is not None and self.rescan.repeated(uid, reader, at):
+            component = table.components.get(uid)
+            name = component.label if component else uid
+            self.inform(f"Ignored: the {name} was scanned a moment ago (Undo takes a scan back)")
+            return False
         try:
-            return self._attempt(lambda t: t.scan(uid, reader))
+            played = self._attempt(lambda t: t.scan(uid, reader))
         except UnknownTag as err:
             self.refuse(f"This tag ({err.uid}) is not in the deck. Enroll it?", "unknown")
             self.unknown_uid = err.uid
             return False
+        if played and at is not None:
+            self.rescan.accepted(uid, reader, at)
+        return played
 
     def tap(self, word: str, arg: str | None = None) -> bool:
         return self._attempt(lambda t: t.tap(word, arg))
 
     def undo(self) -> bool:
+        self.rescan.forget()
         return self._attempt(lambda t: t.undo())
 
     def _attempt(self, action: Callable[[Table], str]) -> bool:

@@ -36,6 +36,8 @@ def small_deck() -> Deck:
 def open_app(reader: str | None = "sim://?interval=0.005") -> CompanionApp:
     app = CompanionApp(reader=reader)
     app._run_prepare()
+    # tests lay cards far faster than hands do: the rescan guard has its own tests
+    app.session.rescan.window = 0.0
     app.store.save_deck("broken-and-beautiful", "Test deck", small_deck().to_toml())
     frames(2)
     return app
