@@ -150,7 +150,7 @@ def _reverse(s: WbiState) -> str:
 
 
 def _shouting_match(s: WbiState) -> str:
-    """Gather the hands, deal them one at a time from the next player (W7), so any extra
+    """Gather the hands, deal them one at a time from the next player (W8), so any extra
     cards go to the players who play next."""
     keep = s.settings["shouting_match_alibi"] == "keep"
     ring = [p for p in s.order(s.after(s.turn)) if not (keep and s.immune[p])]

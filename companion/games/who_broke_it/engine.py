@@ -249,7 +249,7 @@ class WhoBrokeItEngine:
 
     # -- the flow of turns -------------------------------------------------------------
     def _end_turn(self, s: WbiState) -> None:
-        """Draw back to three, then the end or the next player's turn (W10)."""
+        """Draw back to three, then the end (W12) or the next player's turn (W11)."""
         me, name = s.turn, s.name
         need = max(0, HAND - s.hands[me])
         drawn = min(need, s.deck)

@@ -12,7 +12,7 @@ def result_sheet(
     names: Sequence[str], loser: int | None, reason: str, *, over: bool = True
 ) -> ScoreSheet:
     """Nobody scores; the loser ranks 2nd and everyone else wins. A finished game without a
-    loser (W ruling on a vase gone without blame) is won by everyone; a game still going
+    loser (ruling W2, a vase gone without blame) is won by everyone; a game still going
     has neither winners nor losers yet."""
     players = tuple(
         PlayerScore(name, None, {}, rank=2 if i == loser else 1) for i, name in enumerate(names)
