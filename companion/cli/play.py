@@ -16,7 +16,7 @@ from companion.engine import PlayerSetup, ScoreSheet
 from companion.games import definition
 from companion.inputs import DEFAULT_READER, IllegalInput
 from companion.store import Store
-from companion.table import Table
+from companion.table import Table, seat_readers
 
 
 def _find_resumable(store: Store, source: str) -> int | None:
@@ -93,7 +93,9 @@ def play(
             PlayerSetup(name, {"new_player": True} if name in new_players else {})
             for name in players
         ]
-        table = Table.start(store, deck, setup, settings=settings, source=source)
+        readers = [step.reader for step in steps if isinstance(step, ScanStep)]
+        seats = seat_readers(readers, len(players))  # readers seat1..seatN are those seats
+        table = Table.start(store, deck, setup, settings=settings, source=source, seats=seats)
         print(
             f"{info.title}: {', '.join(players)} ({players[0]} has the first-player marker)",
             file=out,
