@@ -31,13 +31,14 @@ def format_sheet(sheet: ScoreSheet, finished: bool) -> str:
     the counts that break ties (columns named by their keys, as in the JSON)."""
     keys = [key for key, _label in sheet.categories]
     ties = [key for key, _label in sheet.tiebreak_labels]
-    head = ["rank", "player", *keys, "total", *ties]
+    points = any(p.total is not None for p in sheet.players)  # a game with a loser has none
+    head = ["rank", "player", *keys, *["total"] * points, *ties]
     rows = [
         [
             str(p.rank),
             p.name,
             *(str(p.breakdown.get(k, "-")) for k in keys),
-            "-" if p.total is None else str(p.total),
+            *[str(p.total)] * points,
             *(str(p.tiebreaks.get(k, "-")) for k in ties),
         ]  # fmt: skip
         for p in sorted(sheet.players, key=lambda p: p.rank)
