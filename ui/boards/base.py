@@ -8,21 +8,21 @@ A board is made per table, so its kept widgets never outlive the game whose uids
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.deck import Component
 from companion.view import View
+from ui.widgets.card import Shown
 
 
 class Board(BoxLayout):
     def __init__(self, components: Mapping[str, Component], **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.components = components
-        self._shown: dict[str, Any] = {}
+        self.shown = Shown()  # what each part last drew
 
     def show(self, view: View) -> None:
         """Draw `view`; called after every accepted input, so redraw only what changed."""
@@ -34,10 +34,4 @@ class Board(BoxLayout):
 
     def release(self) -> None:
         """Let drawn cards go: the screen is leaving (they only hold memory off screen)."""
-        self._shown.clear()
-
-    def once(self, key: str, signature: Any, show: Callable[..., None], *args: Any) -> None:
-        """Call `show(*args)` only when `signature` differs from the last one under `key`."""
-        if self._shown.get(key, ...) != signature:
-            self._shown[key] = signature
-            show(*args)
+        self.shown.clear()

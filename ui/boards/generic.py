@@ -58,7 +58,7 @@ class GenericBoard(Board):
         rows = {}
         for zone in (z for z in table if seen(z)):
             row = rows[zone.key] = self.rows.get(zone.key) or ZoneRow()
-            self.once(zone.key, zone, row.show, zone)
+            self.shown.once(zone.key, zone, row.show, zone)
         self.rows = rows
         fill(self.ids.rows, list(rows.values()))
 

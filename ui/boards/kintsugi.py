@@ -91,7 +91,7 @@ class KintsugiBoard(Board):
         focus = view.board.get("focus")
         held = (self.piece(view, focus),) if focus else ()
         pieces = draft.pieces if draft is not None else ()
-        self.once("cards", (held, pieces), self._show_cards, held, pieces)
+        self.shown.once("cards", (held, pieces), self._show_cards, held, pieces)
 
     def _show_cards(self, held: tuple[Piece, ...], pieces: tuple[Piece, ...]) -> None:
         views = self.cards.take([*held, *pieces])
@@ -101,10 +101,10 @@ class KintsugiBoard(Board):
 
     def cover(self, view: View) -> Widget | None:
         if view.board.get("phase") != "broke":
-            if self._shown.pop("breakage", None) is not None:
+            if self.shown.pop("breakage", None) is not None:
                 self.breakage.release()
             return None
-        self.once("breakage", (view.prompt, view.zones), self.breakage.show, view)
+        self.shown.once("breakage", (view.prompt, view.zones), self.breakage.show, view)
         return self.breakage
 
     def release(self) -> None:

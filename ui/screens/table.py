@@ -10,7 +10,7 @@ part redraws only when what it shows changed, so a scan costs a relabel and a fe
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,7 @@ from companion.table import Table
 from companion.view import PlayerView, View
 from ui.boards import board_for
 from ui.boards.base import Board
-from ui.widgets.card import CardView, fill
+from ui.widgets.card import CardView, Shown, fill
 from ui.widgets.narration import NarrationLog
 from ui.widgets.strip import PlayerStrip
 from ui.widgets.virtual_table import VirtualTable
@@ -80,7 +80,7 @@ class TableScreen(Screen):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self._shown: dict[str, Any] = {}
+        self._shown = Shown()
         self._lifts: dict[str, Any] = {}  # uid -> the pending lift of a virtual card
         self._status = ""
         self.board: Board | None = None
@@ -138,18 +138,13 @@ class TableScreen(Screen):
         self.narration = app.session.last_event or view.narration
         self._status = view.status
         self.refresh_status()
-        self._once("options", view.prompt.options, self._show_options, view.prompt)
+        self._shown.once("options", view.prompt.options, self._show_options, view.prompt)
         self._show_board(table, view)
-        self._once("players", (view.players, view.zones), self._show_strips, view)
+        self._shown.once("players", (view.players, view.zones), self._show_strips, view)
         if self.log_open:
             self.log.show(view.log)
         if self.drawer_open:
-            self._once("drawer", view.zones, self.drawer.show, view.zones, self.virtual_scan)
-
-    def _once(self, key: str, signature: Any, show: Callable[..., None], *args: Any) -> None:
-        if self._shown.get(key, ...) != signature:
-            self._shown[key] = signature
-            show(*args)
+            self._shown.once("drawer", view.zones, self.drawer.show, view.zones, self.virtual_scan)
 
     def refresh_status(self, *_args: object) -> None:
         reader = App.get_running_app().reader_status

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from kivy.lang import Builder
 from kivy.properties import AliasProperty, OptionProperty, StringProperty
@@ -103,3 +104,13 @@ def fill(box: Widget, widgets: list[Widget]) -> None:
         if widget.parent is not None:
             widget.parent.remove_widget(widget)
         box.add_widget(widget)
+
+
+class Shown(dict):
+    """What each part of a screen last drew, by key: a part redraws only when what it
+    depends on (its signature) changed since."""
+
+    def once(self, key: str, signature: Any, show: Callable[..., None], *args: Any) -> None:
+        if self.get(key, ...) != signature:
+            self[key] = signature
+            show(*args)
