@@ -81,7 +81,9 @@ class BPState:
 
     def say(self, text: str, sep: str = ". ") -> None:
         """Add a sentence to what this input did (the narration players read)."""
-        self.event = f"{self.event}{sep}{text}" if self.event else text[0].upper() + text[1:]
+        if not self.event or sep.startswith("."):
+            text = text[0].upper() + text[1:]
+        self.event = f"{self.event}{sep}{text}" if self.event else text
 
     # -- who ---------------------------------------------------------------------------
     @property
