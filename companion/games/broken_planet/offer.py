@@ -290,6 +290,8 @@ def _on_tap(s: BPState, tap: Tap) -> None:
         elif why := attack_refusal(s, how):
             raise IllegalInput(why)
         else:
+            if how == "ruby":
+                _afford(s, RUBY, "an attack")
             s.pending = ("attack", how)
     elif tap.option == "done":
         effects.end_offers(s)
