@@ -23,7 +23,7 @@ def test_the_demo_map_is_labelled_made_up_and_has_the_rulebooks_islands():
     assert [(r.cost, r.favor) for r in planet.relics.values()] == [
         ({"emerald": 2}, 2), ({"sapphire": 3}, 4), ({"diamond": 3}, 5)
     ]  # fmt: skip
-    assert planet.distances(1)[10] == 3
+    assert planet.hops[1][10] == 3 and planet.hops[10][12] == 2
 
 
 def _line_of(text: str, needle: str) -> int:

@@ -79,7 +79,7 @@ def on_choose(s: BPState, action: Input) -> None:
 # -- moving and collecting -------------------------------------------------------------------
 def _move(s: BPState, player: int, pawn: int) -> str:
     start, target = s.pawns[player][pawn], s.choices[(player, pawn)]
-    steps = s.map.distances(start).get(target)
+    steps = s.map.hops[start].get(target)
     reach = effects.reach(s, player, start)
     who = _pawn_name(s, player, pawn)
     if target == start:

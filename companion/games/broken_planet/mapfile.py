@@ -62,27 +62,34 @@ class PlanetMap:
     relics: Mapping[str, RelicCard]
     rounds: Mapping[int, int]  # offer phases each player plays before the Last Offer
     offer_order: tuple[str, ...]
-
-    def neighbours(self, island: int) -> list[int]:
-        return [b if a == island else a for a, b in self.routes if island in (a, b)]
-
-    def distances(self, start: int) -> dict[int, int]:
-        """Fewest routes from `start` to every island it connects to."""
-        found, frontier = {start: 0}, [start]
-        while frontier:
-            nxt = []
-            for island in frontier:
-                for other in self.neighbours(island):
-                    if other not in found:
-                        found[other] = found[island] + 1
-                        nxt.append(other)
-            frontier = nxt
-        return found
+    hops: Mapping[int, Mapping[int, int]]  # fewest routes between islands (absent: no way)
 
     def relic(self, kind: str, players: int) -> tuple[Mapping[str, int], int]:
         """Cost and favor of a relic on the side for this many players."""
         card = self.relics[kind]
         return (card.cost_5, card.favor_5) if players == 5 else (card.cost, card.favor)
+
+
+def _hops(islands: Mapping[int, Island], routes: tuple) -> dict[int, dict[int, int]]:
+    """Fewest routes from every island to every island it connects to, worked out once:
+    every move asks, and a replay makes thousands of moves."""
+    near: dict[int, list[int]] = {n: [] for n in islands}
+    for a, b in routes:
+        near[a].append(b)
+        near[b].append(a)
+    hops = {}
+    for start in islands:
+        found, frontier = {start: 0}, [start]
+        while frontier:
+            reached = []
+            for island in frontier:
+                for other in near[island]:
+                    if other not in found:
+                        found[other] = found[island] + 1
+                        reached.append(other)
+            frontier = reached
+        hops[start] = found
+    return hops
 
 
 class _Where:
@@ -306,15 +313,17 @@ def read_map(data: Mapping[str, Any], where: _Where | None = None) -> PlanetMap:
         raise MapError(f'{where.top("name")}: the map needs name = "..." at the top')
     islands = _islands(data, where)
     rounds, order = _tablet(data, where)
+    routes = _routes(data, islands, where)
     return PlanetMap(
         name=name.strip(),
         made_up=bool(data.get("made_up", False)),
         islands=islands,
-        routes=_routes(data, islands, where),
+        routes=routes,
         temples=_temples(data, where),
         relics=_relics(data, where),
         rounds=rounds,
         offer_order=order,
+        hops=_hops(islands, routes),
     )
 
 

@@ -8,7 +8,8 @@ immutable and shared), which keeps `apply` pure and a 2,000-input replay fast.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from copy import copy
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.deck import Component
@@ -60,24 +61,14 @@ class BPState:
     event: str = ""
 
     def clone(self) -> BPState:
-        return replace(
-            self,
-            temples=dict(self.temples),
-            hazard=dict(self.hazard),
-            movement=dict(self.movement),
-            hands=[dict(h) for h in self.hands],
-            supply=dict(self.supply),
-            pawns=[list(p) for p in self.pawns],
-            pawn_uids=[list(p) for p in self.pawn_uids],
-            built=[list(b) for b in self.built],
-            removed=list(self.removed),
-            relics=dict(self.relics),
-            picked=list(self.picked),
-            attacks=dict(self.attacks),
-            choices=dict(self.choices),
-            tasks=list(self.tasks),
-            event="",
-        )
+        c = copy(self)  # the map, settings and registry are shared; containers are copied
+        c.temples, c.hazard, c.movement = dict(self.temples), dict(self.hazard), dict(self.movement)
+        c.hands, c.supply = [dict(h) for h in self.hands], dict(self.supply)
+        c.pawns, c.pawn_uids = [list(p) for p in self.pawns], [list(p) for p in self.pawn_uids]
+        c.built, c.removed = [list(b) for b in self.built], list(self.removed)
+        c.relics, c.picked, c.attacks = dict(self.relics), list(self.picked), dict(self.attacks)
+        c.choices, c.tasks, c.event = dict(self.choices), list(self.tasks), ""
+        return c
 
     def say(self, text: str, sep: str = ". ") -> None:
         """Add a sentence to what this input did (the narration players read)."""
