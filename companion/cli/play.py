@@ -2,14 +2,15 @@
 
 The script is read by the `script://` reader (hardware/script.py); scans go through the
 same table calls as a reader event, taps as a touch. With the same --db, a run that was
-killed resumes after the last script line the store holds.
+killed resumes after the last script line the store holds, finished or not.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from companion.catalog import game_info
 from companion.deck import load_deck
@@ -18,12 +19,24 @@ from companion.inputs import DEFAULT_READER, IllegalInput
 from companion.store import Store
 from companion.table import Table
 
+if TYPE_CHECKING:
+    from hardware.script import Step
 
-def _find_resumable(store: Store, source: str) -> int | None:
-    for row in store.games(finished=False):
-        if row.source == source:
-            return row.id
-    return None
+
+def _find_run(store: Store, source: str) -> int | None:
+    """The latest game this same run (game, deck, players, script) started, finished or not:
+    a run killed just after its final commit, run again, must go on with that game (a
+    trailing undo and its redo included), not play a second copy into history."""
+    return next((row.id for row in store.games() if row.source == source), None)
+
+
+def _open_store(db: str) -> Store:
+    if db == ":memory:":
+        return Store()
+    store, notice = Store.open_or_set_aside(db, lock=True)
+    if notice:
+        print(f"companion: {notice}", file=sys.stderr)
+    return store
 
 
 def format_sheet(sheet: ScoreSheet, finished: bool) -> str:
@@ -61,7 +74,7 @@ def play(
     strict: bool,
     out: TextIO,
 ) -> int:
-    from hardware.script import ScanStep, load_script
+    from hardware.script import load_script
 
     deck = load_deck(deck_path)
     if deck.game != game:
@@ -70,21 +83,33 @@ def play(
     if unknown:
         raise ValueError(f"--new-players names someone not playing: {', '.join(sorted(unknown))}")
     steps = load_script(script_path)
-    store = Store(db)
     source = json.dumps(
         [game, str(Path(deck_path).resolve()), players, str(Path(script_path).resolve())]
     )
-    resumable = _find_resumable(store, source) if db != ":memory:" else None
-    if resumable is not None:
-        table = Table.resume(store, resumable)
-        print(f"Resuming saved game {resumable} after script line {table.last_line}", file=out)
-    else:
-        setup = [PlayerSetup(name, name in new_players) for name in players]
-        table = Table.start(store, deck, setup, settings=settings, source=source)
-        print(
-            f"{game_info(game).title}: {', '.join(players)} ({players[0]} has the first-player marker)",
-            file=out,
-        )
+    store = _open_store(db)
+    try:  # closed at the end, so the save's writer lock is free for the next run at once
+        resumable = _find_run(store, source) if db != ":memory:" else None
+        if resumable is not None:
+            table = Table.resume(store, resumable)
+            print(f"Resuming saved game {resumable} after script line {table.last_line}", file=out)
+        else:
+            setup = [PlayerSetup(name, name in new_players) for name in players]
+            table = Table.start(store, deck, setup, settings=settings, source=source)
+            print(
+                f"{game_info(game).title}: {', '.join(players)}"
+                f" ({players[0]} has the first-player marker)",
+                file=out,
+            )
+        return _play_steps(table, steps, as_json=as_json, strict=strict, out=out)
+    finally:
+        store.close()
+
+
+def _play_steps(
+    table: Table, steps: list[Step], *, as_json: bool, strict: bool, out: TextIO
+) -> int:
+    from hardware.script import ScanStep
+
     shown = ""
     for step in steps:
         if step.line <= table.last_line:
