@@ -18,6 +18,7 @@ from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.clock import Clock, ClockEvent
 from kivy.graphics.opengl import glFlush
+from kivy.logger import Logger
 from kivy.properties import StringProperty
 
 from companion.deck import Component, Deck, DeckError, load_deck, parse_deck
@@ -166,6 +167,10 @@ class CompanionApp(App):
         try:
             readers = open_readers(spec)
         except OPEN_ERRORS as err:  # a missing reader must not stop a game played by touch
+            readers = []
+            self.reader_status = f"not opened: {one_line(err)}"
+        except Exception as err:  # a backend's bug: logged in full, and the table still plays
+            Logger.exception("readers: cannot open %s", spec)
             readers = []
             self.reader_status = f"not opened: {one_line(err)}"
         self.sim = next((r for r in readers if hasattr(r, "place")), None)
