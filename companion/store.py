@@ -34,6 +34,7 @@ CREATE TABLE IF NOT EXISTS inputs (
 
 
 BACKUP_EVERY = 20  # inputs between backups of the save (and one when a game ends)
+NO_NAME = "no save file named: give a file name, e.g. --db game.db"
 KEEP = "keep"  # `append(result=KEEP)`: leave the game's result as it is
 Result = dict[str, Any] | None | str
 
@@ -112,7 +113,7 @@ class Store:
     def __init__(self, path: str | Path = ":memory:") -> None:
         self.path = str(path)
         if not self.path.strip():
-            raise StoreError("no save file named: give a file name, e.g. --db game.db")
+            raise StoreError(NO_NAME)
         self.backup_offer: Path | None = None  # a backup holding inputs this save lost
         self._lock: IO[str] | None = None
         try:
@@ -184,6 +185,8 @@ class Store:
         recovered by hand), and a new one started. Inputs that the ledger saw acknowledged
         but the file no longer holds are named, and a backup holding more is offered.
         """
+        if not str(path).strip():  # Path("") is ".", and sqlite3 makes "" a temporary file
+            raise StoreError(NO_NAME)
         path = Path(path)
         try:
             held = saves.take_lock(path) if lock else None

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from companion.deck import DeckError, load_deck
 from companion.store import StoreError
+from companion.textfile import clip, read_stream, read_text
 
 
 def _settings(pairs: list[str]) -> dict[str, str]:
@@ -72,7 +73,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "score":
         from companion.cli.score import score_json
 
-        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+        if args.file == "-":
+            text = read_stream(getattr(sys.stdin, "buffer", sys.stdin), "standard input")
+        else:
+            text = read_text(args.file, "score file")
         print(json.dumps(score_json(text).to_json(), indent=2))
         return 0
     if args.command == "play":
@@ -107,11 +111,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         sys.stderr.close()  # the reader of our output went away (| head): nothing to say
         return 0
-    except (DeckError, StoreError, ValueError, OSError) as err:
+    except (DeckError, StoreError, ValueError, OSError, RecursionError) as err:
         message = str(err)
         if isinstance(err, OSError) and err.strerror:
             message = f"{err.filename}: {err.strerror}" if err.filename else err.strerror
-        print(f"companion: {message}", file=sys.stderr)
+        elif isinstance(err, RecursionError):
+            message = "the input is nested too deeply"
+        print(f"companion: {clip(message)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -26,11 +26,13 @@ def _field(obj: Any, key: str, kind: type, where: str) -> Any:
 
 def score_json(text: str) -> ScoreSheet:
     try:
-        data = json.loads(text)
+        data = json.loads(text.removeprefix("\ufeff"))  # a BOM some editors write
     except json.JSONDecodeError as err:
         raise ScoreInputError(
             f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}"
         ) from None
+    except RecursionError:
+        raise ScoreInputError("not a score file: nested too deeply") from None
     game = _field(data, "game", str, "input")
     try:
         info = game_info(game)
