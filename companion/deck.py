@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import tomli_w
+
 from companion.catalog import game_info
 from companion.textfile import clip, read_text
 from companion.uids import canonical_uid
@@ -77,24 +79,10 @@ class Deck:
         return counts
 
     def to_toml(self) -> str:
-        lines = [f"game = {_toml_str(self.game)}", f"name = {_toml_str(self.name)}"]
-        for component in self:
-            lines += ["", "[[component]]"]
-            for key, value in component.to_toml_fields().items():
-                lines.append(f"{key} = {_toml_value(value)}")
-        return "\n".join(lines) + "\n"
-
-
-def _toml_str(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return str(value)
-    return _toml_str(str(value))
+        """The deck file, written by a TOML writer that quotes and escapes every name and
+        value, so whatever a deck holds it parses back to the same deck and nothing more."""
+        components = [component.to_toml_fields() for component in self]
+        return tomli_w.dumps({"game": self.game, "name": self.name, "component": components})
 
 
 _COMPONENT_HEADER = re.compile(r"^\s*\[\[\s*component\s*\]\]")
