@@ -50,7 +50,7 @@ COMPONENT = st.dictionaries(
 DECKS = st.one_of(
     st.text(max_size=300),
     st.fixed_dictionaries(
-        {"game": GAMES, "component": st.lists(COMPONENT, max_size=4) | TOML_VALUES},
+        {"game": GAMES, "component": st.lists(COMPONENT | TOML_VALUES, max_size=4) | TOML_VALUES},
         optional={"name": TOML_VALUES},
     ).map(tomli_w.dumps),
 )
