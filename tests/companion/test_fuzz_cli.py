@@ -138,30 +138,21 @@ def test_reader_test(spec):
     assert status in (0, 1, 2) and "Traceback" not in out.getvalue()
 
 
+PARSERS = {
+    "deck": (DECKS, lambda text: parse_deck(text, "fuzz.toml"), DeckError),
+    "score": (JSON.map(json.dumps) | st.text(max_size=100), score_json, ScoreInputError),
+    "script": (SCRIPT_LINES, lambda text: parse_script(text, "fuzz.script"), ScriptError),
+}
+
+
+@pytest.mark.parametrize("name", PARSERS)
 @FAST
-@given(text=DECKS)
-def test_deck_parser_raises_only_deck_errors(text):
+@given(data=st.data())
+def test_parsers_raise_only_their_own_one_line_errors(name, data):
+    texts, parse, error = PARSERS[name]
     try:
-        parse_deck(text, "fuzz.toml")
-    except DeckError as err:
-        assert "\n" not in str(err)
-
-
-@FAST
-@given(text=JSON.map(json.dumps) | st.text(max_size=100))
-def test_score_parser_raises_only_score_errors(text):
-    try:
-        score_json(text)
-    except ScoreInputError as err:
-        assert "\n" not in str(err)
-
-
-@FAST
-@given(text=SCRIPT_LINES)
-def test_script_parser_raises_only_script_errors(text):
-    try:
-        parse_script(text, "fuzz.script")
-    except ScriptError as err:
+        parse(data.draw(texts))
+    except error as err:
         assert "\n" not in str(err)
 
 
