@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from companion.deck import DeckError, load_deck
 from companion.store import StoreError
@@ -26,10 +27,17 @@ def _settings(pairs: list[str]) -> dict[str, str]:
     return settings
 
 
+class UsageError(ValueError):
+    """A command line argparse refuses; said in one line like every other refusal."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} ({self.prog} --help shows the usage)")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="companion", description="Table companion for tagged card games"
-    )
+    parser = _Parser(prog="companion", description="Table companion for tagged card games")
     sub = parser.add_subparsers(dest="command", required=True)
 
     score = sub.add_parser("score", help="score a table described in JSON (FILE or - for stdin)")
@@ -105,9 +113,8 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
     try:
-        return _run(args)
+        return _run(_parser().parse_args(argv))
     except BrokenPipeError:
         sys.stderr.close()  # the reader of our output went away (| head): nothing to say
         return 0

@@ -110,3 +110,10 @@ def test_a_script_error_names_the_file_and_line_not_its_contents(tmp_path, capsy
     with pytest.raises(ValueError) as raised:
         open_readers(f"script://{secret}")
     assert f"{secret}:2:" in str(raised.value) and "secret-hash" not in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    "argv", [["play", "--setting", "-x"], ["play"], ["score"], ["bogus"], ["deck", "check"]]
+)
+def test_a_command_line_argparse_refuses_is_one_line_too(capsys, argv):
+    assert "--help shows the usage" in refused(capsys, *argv)
