@@ -18,7 +18,7 @@ from companion.games import definition
 from companion.inputs import DEFAULT_READER, IllegalInput, Input, Scan, Tap, Unchanged, UnknownTag
 from companion.store import KEEP, LoggedInput, Result, Store, StoreError
 from companion.uids import canonical_uid
-from companion.view import View
+from companion.view import Counter, View
 
 
 def setup_to_json(game: str, setup: Setup, version: int) -> dict[str, Any]:
@@ -177,6 +177,10 @@ class Table:
     def view(self) -> View:
         """The shared screen's picture now, with the game's narration log so far."""
         return replace(self.engine.view(self.state), log=tuple(t for t in self._said if t))
+
+    def secret(self, player: str) -> tuple[Counter, ...]:
+        """What only `player` may see now (never part of the shared view)."""
+        return self.engine.secret(self.state, player)
 
     @property
     def narration(self) -> str:

@@ -14,8 +14,9 @@ from companion.games.broken_planet import collect, offer, opening
 from companion.games.broken_planet.mapfile import read_map
 from companion.games.broken_planet.scoring import GAME, Favor, Holding, score_holdings
 from companion.games.broken_planet.state import BPState, MapTemple, new_supply
+from companion.games.broken_planet.tablet import GEMS, plural
 from companion.inputs import IllegalInput, Input, Scan, UnknownTag
-from companion.view import View
+from companion.view import Counter, View
 
 
 class BrokenPlanetEngine:
@@ -98,6 +99,12 @@ class BrokenPlanetEngine:
     def hand(self, s: BPState, player: str) -> dict[str, int]:
         """One player's own gems: the private view, for their eyes only (never in `view`)."""
         return {g: n for g, n in s.hands[s.names.index(player)].items() if n}
+
+    def secret(self, s: BPState, player: str) -> tuple[Counter, ...]:
+        mine = self.hand(s, player)
+        return tuple(Counter(g, plural(n, g), n) for g in GEMS if (n := mine.get(g, 0))) or (
+            Counter("gems", "no gems", 0),
+        )
 
     # -- favor -----------------------------------------------------------------------------
     def score(self, s: BPState) -> ScoreSheet:

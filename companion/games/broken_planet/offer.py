@@ -11,7 +11,14 @@ from __future__ import annotations
 from companion.engine import Option, Prompt
 from companion.games.broken_planet import effects, words
 from companion.games.broken_planet.state import BPState, MapTemple
-from companion.games.broken_planet.tablet import DOING, RELICS, TEMPLES, gems_text, temple_name
+from companion.games.broken_planet.tablet import (
+    DOING,
+    RELICS,
+    TEMPLES,
+    gems_text,
+    plural,
+    temple_name,
+)
 from companion.inputs import IllegalInput, Input, Scan, Tap
 
 RUBY = {"ruby": 1}
@@ -33,8 +40,27 @@ def _advance(s: BPState, action: str) -> None:
 
 
 def _afford(s: BPState, cost: dict[str, int], what: str) -> None:
-    if not s.can_pay(s.offer, cost):
-        raise IllegalInput(f"{s.names[s.offer]} does not have {gems_text(cost)} for {what}")
+    name = s.names[s.offer]
+    if s.can_pay(s.offer, cost):
+        return
+    if s.tendering(cost):
+        raise IllegalInput(
+            f"{name} has laid down {gems_text(s.tendered)}; {what} costs {gems_text(cost)}:"
+            " scan the rest"
+        )
+    raise IllegalInput(f"{name} does not have {gems_text(cost)} for {what}")
+
+
+def _tender(s: BPState, gem: str) -> None:
+    """A gem card laid on the reader: it will pay for the next thing that costs that gem."""
+    name = s.names[s.offer]
+    if s.hands[s.offer].get(gem, 0) <= s.tendered.get(gem, 0):
+        raise IllegalInput(
+            f"The table counts no more {plural(2, gem)[2:]} in {name}'s hand: Undo a slip,"
+            " or pay by tapping"
+        )
+    s.tendered[gem] = s.tendered.get(gem, 0) + 1
+    s.event = f"{name} lays down a {gem} ({gems_text(s.tendered)} down)"
 
 
 # -- building --------------------------------------------------------------------------
@@ -257,13 +283,17 @@ def _on_scan(s: BPState, action: Scan) -> None:
         _start_build(s, action.uid)
     elif card.kind == "relic" and action.uid not in s.relics:
         _craft(s, action.uid)
+    elif card.kind == "gem":
+        _tender(s, str(card.get("gem")))
     elif card.kind == "relic":
         holder = s.names[s.relics[action.uid]]
         raise IllegalInput(
             f"That {card.get('relic')} relic is {holder}'s: craft relics from the pile"
         )
     else:
-        raise IllegalInput(f"The {card.label} is not used now: scan a temple token or a relic card")
+        raise IllegalInput(
+            f"The {card.label} is not used now: scan a temple token, a relic card or a gem card"
+        )
 
 
 def _on_tap(s: BPState, tap: Tap) -> None:

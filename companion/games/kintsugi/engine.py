@@ -13,7 +13,7 @@ from companion.games.kintsugi.state import KintsugiState
 from companion.games.kintsugi.view import render
 from companion.inputs import IllegalInput, Input, Scan, Tap, Unchanged, UnknownTag
 from companion.uids import canonical_uid
-from companion.view import View
+from companion.view import Counter, View
 
 
 def plural(n: int, word: str) -> str:
@@ -428,6 +428,11 @@ class KintsugiEngine:
 
     def narration(self, s: KintsugiState) -> str:
         return s.event
+
+    def secret(self, s: KintsugiState, player: str) -> tuple[Counter, ...]:
+        """Nothing hidden that the table knows: every collection is open, and a hand the
+        table never sees is not the table's to show."""
+        return ()
 
     # -- scoring -----------------------------------------------------------------------
     def holdings(self, s: KintsugiState) -> list[Holding]:

@@ -18,7 +18,7 @@ from companion.games.who_broke_it.result import result_sheet
 from companion.games.who_broke_it.state import DEALT, HAND, VASE, WbiState
 from companion.games.who_broke_it.view import render
 from companion.inputs import IllegalInput, Input, Scan, Tap, UnknownTag
-from companion.view import View
+from companion.view import Counter, View
 
 
 def _say(s: WbiState, text: str) -> None:
@@ -293,6 +293,11 @@ class WhoBrokeItEngine:
 
     def narration(self, s: WbiState) -> str:
         return s.event
+
+    def secret(self, s: WbiState, player: str) -> tuple[Counter, ...]:
+        """Nothing hidden that the table knows: every collection is open, and a hand the
+        table never sees is not the table's to show."""
+        return ()
 
     def score(self, s: WbiState) -> ScoreSheet:
         if s.phase != "over":
