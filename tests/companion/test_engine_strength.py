@@ -8,6 +8,7 @@ import pytest
 from companion.engine import PlayerSetup, Setup
 from companion.games import definition
 from companion.games.kintsugi.engine import ordinal
+from companion.inputs import IllegalInput
 from companion.table import Table
 from tests.companion.conftest import keep_all, make_deck, play, uid
 
@@ -129,3 +130,56 @@ def test_ordinals_name_each_repair() -> None:
         "1st", "2nd", "3rd", "4th", "10th", "11th", "12th", "13th",
         "20th", "21st", "22nd", "23rd", "24th",
     ]  # fmt: skip
+
+
+def test_each_prompt_says_whether_a_scan_is_expected_and_refusals_list_what_is_possible(
+    store,
+) -> None:
+    table = Table.start(store, make_deck("broken-and-beautiful", CUPS * 3), ["Ana", "Ben"])
+    expects = {}
+    for step in ["scan 1", "scan 2", "scan 3", "scan 4", "scan 5", "scan 1", "tap keep"]:
+        expects[table.prompt.phase] = table.prompt.expects_scan
+        play(table, step)
+    assert expects == {"deal": True, "draft": True, "keep": False}
+    with pytest.raises(IllegalInput, match=r"'done' is not possible now \(you can: scan a card"):
+        table.tap("done")
+    keep_all(table, 2, 3, 4)
+    assert table.prompt.phase == "breakage" and table.prompt.expects_scan
+    assert table.prompt.detail["leftover"] == uid(5)
+    play(table, "scan 6")
+    assert table.prompt.phase == "broke" and not table.prompt.expects_scan
+    with pytest.raises(IllegalInput, match=r"'keep' is not possible now \(you can: done, undo\)"):
+        table.tap("keep")
+
+
+def test_the_sell_button_says_what_the_card_pays(store) -> None:
+    table = Table.start(store, make_deck("broken-and-beautiful", CUPS * 3), ["Ana", "Ben"])
+    play(table, *(f"scan {n}" for n in (1, 2, 3, 4, 5)))
+    labels = []
+    for card in (1, 2):
+        play(table, f"scan {card}")
+        labels.append([o.label for o in table.prompt.options])
+        play(table, "tap keep")
+    assert labels == [["Keep", "Sell for 1 ingot"], ["Keep", "Sell for 2 ingots"]]
+
+
+def test_a_repair_can_be_typed_by_uid_in_any_case(store) -> None:
+    table = broken_cups(store, [3, 0])
+    with pytest.raises(IllegalInput, match="say which card to repair"):
+        table.tap("repair", "not a uid")
+    with pytest.raises(IllegalInput, match="say which card to repair"):
+        table.tap("repair")
+    table.tap("repair", uid(2).lower())
+    assert table.state.status[uid(2)] == "repaired"
+
+
+def test_a_shared_win_is_announced_for_every_winner(store) -> None:
+    cards = [("cup", "wave", 1)] * 4 + [("plate", "wave", 1)]  # the plate is left over
+    table = Table.start(store, make_deck("mintsugi", cards), ["Ana", "Ben"])
+    play(table, *(f"scan {n}" for n in (1, 2, 3, 4, 5)))
+    keep_all(table, 1, 2, 3, 4)
+    play(table, "tap done")
+    assert (
+        table.prompt.text
+        == "Game over: Ana and Ben win (Ana and Ben tie on 2 points and share the win)"
+    )
