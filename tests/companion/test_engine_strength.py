@@ -82,8 +82,22 @@ def test_a_repair_is_offered_when_its_cost_is_exactly_the_players_ingots(store) 
         uid(1): (True, "Repair wave cup: 1 ingot (card value)"),
         uid(2): (True, "Repair crane cup: 2 ingots (card value)"),
     }
+    assert {o.reason for o in table.prompt.options} == {""}
     one_short = broken_cups(store, [1, 0])
-    assert repair_buttons(one_short)[uid(2)][0] is False
+    (crane,) = (o for o in one_short.prompt.options if o.arg == uid(2))
+    assert not crane.enabled and crane.reason == "Ana has 1 ingot"
+
+
+def test_a_player_who_cannot_repair_is_named_on_the_next_players_prompt(store) -> None:
+    table = broken_cups(store, [0, 1], top="plate")  # Ben's plates break too
+    assert table.prompt.player == "Ben" and table.prompt.expects_scan
+    assert table.prompt.text == (
+        "Ben: repair a broken card (tap it or scan it) or pass — Ben has 1 ingot"
+        " (Ana cannot repair and passed.)"
+    )
+    play(table, "tap pass")
+    assert table.prompt.phase == "deal"
+    assert table.narration == "Ben passed; round 2: Ben takes the first-player marker"
 
 
 def test_the_second_repair_of_a_round_says_why_it_costs_one_more(store) -> None:
