@@ -1,8 +1,13 @@
-"""Who Broke It? as the core sees it: thirteen kinds of card, 2-6 players."""
+"""Who Broke It? as the core sees it: thirteen kinds of card, 2-6 players, the settings
+players may disagree on (docs/rulings.md, W rulings)."""
 
 from __future__ import annotations
 
-from companion.definition import ComponentKind, GameDefinition
+from collections.abc import Mapping
+from typing import Any
+
+from companion.definition import ComponentKind, GameDefinition, Setting
+from companion.engine import Engine, ScoreSheet
 
 CARDS = (
     ("broken-vase", "Broken Vase"),
@@ -20,11 +25,54 @@ CARDS = (
     ("call-mum", "Call Mum"),
 )
 
+SETTINGS = (
+    Setting(
+        "false_accused_vase",
+        "loses",
+        ("loses", "safe"),
+        "A Broken Vase played under a False Accusation: still loses (loses), or does "
+        "nothing, so nobody is blamed (safe). W2.",
+        labels=("still loses", "does nothing"),
+    ),
+    Setting(
+        "shouting_match_alibi",
+        "keep",
+        ("keep", "join"),
+        "Shouting Match and a player under Alibi: they keep their hand out of it (keep) or "
+        "their hand is shuffled in too (join). W8.",
+        labels=("keeps hand", "joins in"),
+    ),
+    Setting(
+        "vase_set_aside",
+        "setter-loses",
+        ("setter-loses", "nobody"),
+        "Nobody holds the Broken Vase at the reveal: the set-aside cards are scanned and "
+        "whoever set it aside loses (setter-loses), or nobody loses (nobody). W13.",
+        labels=("setter loses", "nobody loses"),
+    ),
+)
+
+
+def _engine(settings: Mapping[str, Any]) -> Engine:
+    from companion.games.who_broke_it.engine import WhoBrokeItEngine
+
+    return WhoBrokeItEngine(settings)
+
+
+def _score(data: Mapping[str, Any], settings: Mapping[str, Any]) -> ScoreSheet:
+    from companion.games.who_broke_it.score_input import score_table
+
+    return score_table(data, settings)
+
+
 WHO_BROKE_IT = GameDefinition(
     name="who-broke-it",
     title="Who Broke It?",
     kinds=tuple(ComponentKind(name, label) for name, label in CARDS),
     min_players=2,
     max_players=6,
+    settings=SETTINGS,
+    engine=_engine,
+    score_json=_score,
     board="who-broke-it",
 )
