@@ -197,3 +197,25 @@ def test_a_shared_win_is_announced_for_every_winner(store) -> None:
         table.prompt.text
         == "Game over: Ana and Ben win (Ana and Ben tie on 2 points and share the win)"
     )
+
+
+def test_sales_and_breakage_are_narrated_in_whole_sentences(store) -> None:
+    table = Table.start(store, make_deck("broken-and-beautiful", CUPS * 3), ["Ana", "Ben"])
+    play(table, *(f"scan {n}" for n in (1, 2, 3, 4, 5)))
+    said = []
+    for step in ("scan 1", "tap sell", "scan 2", "tap sell", "scan 3", "tap keep"):
+        play(table, step)
+        said.append(table.narration)
+    assert said[1] == "Ana sold the wave cup for 1 ingot"
+    assert said[3] == "Ben sold the crane cup for 2 ingots"
+    play(table, "scan 4", "tap sell", "scan 6")  # leftover cup, top cup: no cup kept
+    assert table.narration == "0 cards broke"
+    table.undo()
+    play(table, "scan 7")  # a plate on top: Ben's plate 3 breaks
+    assert table.narration == "1 card broke"
+
+
+def test_when_everyone_passes_in_the_first_go_around_repairs_end(store) -> None:
+    table = broken_cups(store, [5, 0])
+    play(table, "tap pass")  # Ana could repair but passes; Ben has nothing broken
+    assert table.prompt.phase == "deal" and table.state.status[uid(1)] == "broken"
