@@ -250,6 +250,7 @@ class Runner:
         shutil.rmtree(self.work / ".hypothesis", ignore_errors=True)
         pid = os.fork()
         if pid == 0:  # the child: quiet, in the copy, killed by SIGALRM at the timeout
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
             signal.alarm(int(timeout or 0) and int(timeout) + 1)
             quiet = os.open(os.devnull, os.O_WRONLY)
             os.dup2(quiet, 1)
@@ -314,6 +315,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name}:{m.line}: {m.ident}{mark}")
         return 0
     scores = []
+    # Stopped with SIGTERM, still remove the copy (the work tree itself is never touched).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     with tempfile.TemporaryDirectory(prefix="mutate-") as temp:
         runner = Runner(Path(temp))
         _copy_tree(runner.work)
