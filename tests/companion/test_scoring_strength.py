@@ -114,3 +114,12 @@ def test_tie_break_sentences_give_the_winner_and_the_runner_up_counts() -> None:
     still = sheet(BNB, cups, cups, [Item("plate", U)])
     assert still.reason == "Ana and Ben tie on points, repaired items and items: they share the win"
     assert still.winners == ("Ana", "Ben") and [p.rank for p in still.players] == [1, 1, 3]
+
+
+def test_the_score_sheet_lists_the_categories_someone_holds_in_the_games_order() -> None:
+    result = sheet(BNB, [Item("tea-jar", U), Item("cup", B)], [Item("storage-box", U)])
+    assert result.categories == (
+        ("cup", "cup"),
+        ("tea-jar", "tea jar"),
+        ("storage-box", "storage box"),
+    )
