@@ -111,13 +111,16 @@ def _tiebreak_text(ordered: list[tuple[Holding, int, int, int]], use_tiebreaks: 
         return f"{tied[0][0].name} has the most points"
     names = " and ".join(row[0].name for row in tied)
     if not use_tiebreaks:
-        return f"{names} tie on {top} points and share the win"
+        return f"{names} tie on {top} point{'s' * (top != 1)} and share the win"
     for label, index in (("most repaired items", 2), ("most items", 3)):
         best = max(row[index] for row in tied)
         leaders = [row for row in tied if row[index] == best]
         if len(leaders) == 1:
             others = sorted((row[index] for row in tied if row is not leaders[0]), reverse=True)
-            return f"{names} tie on {top} points; {leaders[0][0].name} wins with {label} ({best} to {others[0]})"
+            return (
+                f"{names} tie on {top} point{'s' * (top != 1)}; {leaders[0][0].name} wins with"
+                f" {label} ({best} to {others[0]})"
+            )
         tied = leaders
     names = " and ".join(row[0].name for row in tied)
     return f"{names} tie on points, repaired items and items: they share the win"
