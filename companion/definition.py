@@ -124,6 +124,7 @@ class GameDefinition:
     board: str = ""
     fixed_settings: Mapping[str, Any] = field(default_factory=dict)
     cards_in_box: int | None = None  # how many tagged components a whole copy has, if known
+    bgg_id: int | None = None  # BoardGameGeek's id, sent to BG Stats; None where not known
     # files a game reads at setup besides the deck, by name ("map"): path -> JSON-ready data,
     # ValueError naming the file and line when it cannot be used; stored in Setup.extra
     setup_files: Mapping[str, Callable[[str], Any]] = field(default_factory=dict)

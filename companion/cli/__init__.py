@@ -1,4 +1,4 @@
-"""The `companion` command: score, play, deck check, reader test.
+"""The `companion` command: score, play, deck check|write-tags, reader test, history, export.
 
 Every expected failure (bad file, bad JSON, refused setup) ends as one line on stderr and
 exit code 2, never a traceback.
@@ -11,6 +11,8 @@ import json
 import sys
 from collections.abc import Sequence
 
+from companion.cli.export import add_commands
+from companion.cli.tags import add_deck_commands
 from companion.deck import DeckError, load_deck
 from companion.store import StoreError
 
@@ -61,6 +63,8 @@ def _parser() -> argparse.ArgumentParser:
         "--reader", default=None, help="reader URL(s); default $COMPANION_READER or sim://"
     )
     test.add_argument("--seconds", type=float, default=None, help="stop after this long")
+    add_deck_commands(deck_sub)
+    add_commands(sub)
     return parser
 
 
@@ -69,6 +73,8 @@ def _names(text: str) -> list[str]:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if hasattr(args, "run"):  # commands that carry their own runner (history, export, tags)
+        return args.run(args)
     if args.command == "score":
         from companion.cli.score import score_json
 
