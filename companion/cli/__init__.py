@@ -1,4 +1,4 @@
-"""The `companion` command: score, play, deck check|write-tags, reader test, history, export.
+"""The `companion` command: score, play, deck check|write-tags, reader test, history, export, rules.
 
 Every expected failure (bad file, bad JSON, refused setup) ends as one line on stderr and
 exit code 2, never a traceback.
@@ -11,7 +11,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from companion.cli.export import add_commands
+from companion.cli import export, rules
 from companion.cli.tags import add_deck_commands
 from companion.deck import DeckError, load_deck
 from companion.store import StoreError
@@ -64,7 +64,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     test.add_argument("--seconds", type=float, default=None, help="stop after this long")
     add_deck_commands(deck_sub)
-    add_commands(sub)
+    export.add_commands(sub)
+    rules.add_commands(sub)
     return parser
 
 
