@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 GAME = "broken-and-beautiful"
 SCRIPT = ROOT / "examples" / f"{GAME}-3p.script"
 PLAYERS = ["Anastasia", "Benedict", "Cleopatra"]  # long-ish names: do they fit?
+FOUR = [*PLAYERS, "Dimitrios"]
 NEW_TAG = "04C0FFEE000001"
 ENROLLED = "Enrolled the wave cup — scan it again"
 SETTLE_FRAMES = 4
@@ -39,6 +40,18 @@ def _prepare_environment(work: Path) -> None:
         KCFG_GRAPHICS_HEIGHT="480",
     )
     sys.path.insert(0, str(ROOT))
+
+
+def deal(app: object, deck: object, players: list[str], picks: int = 0) -> None:
+    """A new table with the first round dealt from the deck, then `picks` cards drafted."""
+    from companion.table import Table
+
+    app.open_table(Table.start(app.store, deck, players))
+    table = app.table
+    while table.prompt.phase == "deal":
+        app.session.scan(table.view().zone("deck").pieces[0].uid)
+    for _ in range(picks):
+        app.session.scan(table.view().zone("draft").pieces[-1].uid)
 
 
 def shots(app: object) -> Iterator[Shot]:
@@ -76,6 +89,12 @@ def shots(app: object) -> Iterator[Shot]:
             seen.add(wanted)
             yield wanted, (lambda: app.goto("scores")) if phase == "over" else (lambda: None)
     yield "history", lambda: app.goto("history")
+    # every seat count the games allow at this size: the whole table on one screen
+    yield "table-2p", lambda: deal(app, deck, PLAYERS[:2], picks=1)
+    yield "table-3p", lambda: deal(app, deck, PLAYERS, picks=3)
+    yield "table-4p", lambda: deal(app, deck, FOUR)  # all 9 draft cards, all 4 players
+    yield "table-4p-keep", lambda: deal(app, deck, FOUR, picks=1)
+    yield "table-log", lambda: screen.toggle_log()
 
 
 def run(folder: Path) -> list[Path]:

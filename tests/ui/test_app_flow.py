@@ -78,8 +78,8 @@ def play_one(app, screen, step, inputs):
         advance(app, lambda: press(button(screen.ids.options, word.title())))
         inputs.append(("tap", word, None))
     elif prompt.phase == "broke":
-        assert screen.breakage.parent is not None, "the breakage overlay is not showing"
-        advance(app, lambda: press(screen.breakage.ids.done))  # "Done" or "Continue"
+        assert screen.board.breakage.parent is not None, "the breakage overlay is not showing"
+        advance(app, lambda: press(screen.board.breakage.ids.done))  # "Done" or "Continue"
         inputs.append(("tap", "done", None))
     elif prompt.phase == "repair":
         repairs = [b for b in screen.ids.options.children if b.word == "repair" and not b.disabled]
@@ -164,13 +164,13 @@ def test_breakage_and_repair_prompts_show_the_cards_and_costs(app):
         play_one(app, screen, step, inputs)
         step += 1
     prompt = app.table.prompt
-    shown = texts(screen.breakage)
+    shown = texts(screen.board.breakage)
     for uid in prompt.detail["causes"]:
         assert app.table.components[uid].label in shown
     broken = [uid for uids in prompt.detail["broke"].values() for uid in uids]
-    cards = [w for w in walk(screen.breakage) if isinstance(w, CardView)]
+    cards = [w for w in walk(screen.board.breakage) if isinstance(w, CardView)]
     assert {c.tag for c in cards if c.card_state == "broken"} == set(broken)
-    press(screen.breakage.ids.done)
+    press(screen.board.breakage.ids.done)
     if app.table.prompt.phase == "repair":
         prompt = app.table.prompt
         labels = texts(screen.ids.options)

@@ -3,9 +3,11 @@ the breakage overlay's heading and button do not cry "Breakage!" when nothing br
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from kivy.graphics import Color
 
-from companion.engine import Prompt
+from companion.engine import Option, Prompt
 from tests.ui.apphelp import frames, until, walk
 from tests.ui.test_app_flow import start_game
 from ui.theme import THEME
@@ -45,16 +47,19 @@ def test_an_unknown_tag_banner_wraps_and_shows_the_whole_uid(app):
     assert label.y >= banner.y and screen.ids.enroll.height >= THEME.touch
 
 
-def broke_prompt(causes, broke):
-    return Prompt("broke", None, "Breakage", detail={"causes": causes, "broke": broke})
+def broke_view(table, causes, broke):
+    """The table's view as the engine would give it at a breakage with these cards."""
+    detail = {"causes": causes, "broke": broke, "gold": False}
+    prompt = Prompt("broke", None, "Breakage", (Option("done", "Done"),), detail=detail)
+    return replace(table.view(), prompt=prompt, board={"phase": "broke", **detail})
 
 
 def test_the_breakage_heading_says_when_nothing_breaks(app):
     start_game(app)
     screen = app.root.get_screen("table")
     causes = sorted(app.table.state.deck)[:2]
-    overlay = screen.breakage
-    overlay.show(app.table, broke_prompt(causes, {"Ana": [], "Ben": []}))
+    overlay = screen.board.breakage
+    overlay.show(broke_view(app.table, causes, {"Ana": [], "Ben": []}))
     frames()
     assert overlay.ids.heading.text == "Nothing breaks this round"
     assert overlay.ids.done.text == "Continue", "no cards to turn: nothing is 'Done'"
@@ -62,7 +67,7 @@ def test_the_breakage_heading_says_when_nothing_breaks(app):
     assert abs(showing.center_y - row.center_y) <= 2, "'Showing:' sits level with the cards"
     shown = {w.tag for w in walk(overlay.ids.causes) if isinstance(w, CardView)}
     assert shown == set(causes), "what showed is still listed"
-    overlay.show(app.table, broke_prompt(causes, {"Ana": [causes[0]], "Ben": []}))
+    overlay.show(broke_view(app.table, causes, {"Ana": [causes[0]], "Ben": []}))
     frames()
     assert overlay.ids.heading.text.startswith("Breakage!")
     assert overlay.ids.done.text == "Done: the cards are turned"

@@ -45,6 +45,6 @@ def test_a_killed_game_resumes_exactly_where_it_was(tmp_path):
     assert resumed.returncode == 0, (tmp_path / "resume.stderr").read_text()[-3000:]
     lines = [json.loads(line) for line in out.splitlines()]
     offer = lines[0]["button"]
-    assert offer.startswith("Resume Broken and Beautiful: Ana, Ben") and "round 1" in offer
+    assert offer.startswith("Resume Broken and Beautiful: Ana, Ben") and "round 1" in offer.lower()
     after = lines[1]
     assert after == before

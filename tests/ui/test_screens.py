@@ -50,7 +50,7 @@ def test_every_screen_builds_at_the_pi_display_size(app, shots):
     if screen.drawer_open:
         press(screen.ids.virtual)
     shots("breakage")
-    press(screen.breakage.ids.done)
+    press(screen.board.breakage.ids.done)
     shots("table-after-breakage")
     if not screen.drawer_open:
         press(screen.ids.virtual)

@@ -35,9 +35,10 @@ def ago(seconds: float) -> str:
 
 
 def describe(row: GameRow, table: Table | None, now: float) -> str:
-    """Game, players, round and when, as the resume button says it."""
+    """Game, players, where the game stands (its status line) and when, as the resume button
+    says it."""
     players = ", ".join(p["name"] for p in row.setup.get("players", []))
-    where = f"round {table.state.round}" if table is not None else "cannot be resumed"
+    where = table.view().status if table is not None else "cannot be resumed"
     return f"{definition(row.game).title}: {players}\n{where} · {ago(now - row.updated)}"
 
 

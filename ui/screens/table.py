@@ -1,14 +1,16 @@
-"""The game table: what the rules see, the prompt large, and undo one tap away.
+"""The game table, for any game: the status, the prompt large with what the last input did,
+the options, the game's board, and every player's strip; undo and the log one tap away.
 
-Everything shown comes from `table.prompt`, `table.state` and `table.scores()`; the screen
-redraws when the session's `revision` moves, and rebuilds a card area only when what it
-shows changed, so a scan costs a relabel and a few cards, not a new widget tree.
+Everything shown comes from `table.view()` (the engine's game-neutral view), never from
+the engine's state, so any game's engine can be played here; what only one game draws is
+its board (ui/boards). The screen redraws when the session's `revision` moves, and each
+part redraws only when what it shows changed, so a scan costs a relabel and a few cards.
 """
 
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,20 +19,22 @@ from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
-from companion.engine import Prompt
+from companion.engine import Option, Prompt
 from companion.table import Table
-from ui.widgets.card import CardShelf, CardView, fill
+from companion.view import PlayerView, View
+from ui.boards import board_for
+from ui.boards.base import Board
+from ui.widgets.card import CardView, Shown, fill
+from ui.widgets.narration import NarrationLog
+from ui.widgets.strip import PlayerStrip
+from ui.widgets.virtual_table import VirtualTable
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 VIRTUAL_LIFT_S = 0.3  # how long a tapped virtual card lies on the simulated reader
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
 
 
 def return_freed_memory() -> None:
@@ -51,131 +55,38 @@ def option_keys(prompt: Prompt) -> list[OptionKey]:
     return [(o.label, o.word, o.arg, o.enabled) for o in prompt.options]
 
 
-class PlayerStrip(BoxLayout):
-    """One player: name, ingots, score if the game ended now, collection grouped by kind."""
-
-    player = StringProperty("")
-    ingots = NumericProperty(0)
-    score = NumericProperty(0)
-    active = BooleanProperty(False)
-
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)
-        self.shelf = CardShelf()
-        self.groups: dict[str, KindGroup] = {}
-        self.shown: tuple = ()
-
-    def show_collection(self, table: Table, uids: Sequence[str]) -> None:
-        """Regroup only when the collection or a card's state changed since last time."""
-        status = table.state.status
-        shown = tuple((u, status.get(u)) for u in uids)
-        if shown == self.shown:
-            return
-        self.shown = shown
-        components = table.components
-        by_kind: dict[str, list[str]] = {}
-        for uid in sorted(uids, key=lambda u: (components[u].kind, u)):
-            by_kind.setdefault(components[uid].kind, []).append(uid)
-        views = iter(self.shelf.take(components, status, [u for m in by_kind.values() for u in m]))
-        groups = {}
-        for kind, members in by_kind.items():
-            group = groups[kind] = self.groups.get(kind) or KindGroup()
-            group.title = f"{kind.replace('-', ' ')} ×{len(members)}"
-            fill(group.ids.cards, [next(views) for _ in members])
-        self.groups = groups
-        fill(self.ids.groups, list(groups.values()))
+def option_text(option: Option) -> str:
+    """A disabled option says why under its label, in the engine's words."""
+    return (
+        f"{option.label}\n{option.reason}" if not option.enabled and option.reason else option.label
+    )
 
 
-class KindGroup(BoxLayout):
-    title = StringProperty("")
-
-
-class BreakageOverlay(BoxLayout):
-    """Full screen after the top card: who turns which cards sideways, and why."""
-
-    gold = BooleanProperty(False)
-    nothing = BooleanProperty(False)  # no card breaks: the heading must not say "Breakage!"
-
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)
-        self.causes, self.broken = CardShelf(), CardShelf()
-
-    def show(self, table: Table, prompt: Prompt) -> None:
-        components, status = table.components, table.state.status
-        self.gold = bool(prompt.detail.get("gold"))
-        fill(self.ids.causes, self.causes.take(components, status, prompt.detail.get("causes", [])))
-        broke = prompt.detail.get("broke", {})
-        self.nothing = not any(broke.values())
-        views = iter(self.broken.take(components, status, [u for us in broke.values() for u in us]))
-        rows = []
-        for name, uids in broke.items():
-            row = BreakageRow(player=name, nothing=not uids)
-            fill(row.ids.cards, [next(views) for _ in uids])
-            rows.append(row)
-        fill(self.ids.rows, rows)
-
-    def release(self) -> None:
-        """Let the cards go while hidden: drawn cards are the heaviest thing on screen."""
-        for shelf, box in ((self.causes, self.ids.causes), (self.broken, self.ids.rows)):
-            shelf.views.clear()
-            fill(box, [])
-
-
-class BreakageRow(BoxLayout):
-    player = StringProperty("")
-    nothing = BooleanProperty(False)
-
-
-class TableSection(BoxLayout):
-    """One place on the virtual table (draft, deck, a collection): a title and its cards."""
-
-    title = StringProperty("")
-
-
-class VirtualTable(BoxLayout):
-    """Every card of the deck by where it lies; a tap puts it on the simulated reader."""
-
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)
-        self.shelf: CardShelf | None = None
-        self.sections: list[TableSection] = []
-
-    def show(self, table: Table, on_press: Callable[[CardView], None]) -> None:
-        state, components = table.state, table.components
-        places: list[tuple[str, list[str]]] = [("Draft area", list(state.draft))]
-        places.append(("Deck", sorted(state.deck, key=lambda u: (components[u].kind, u))))
-        for name, collection in zip(state.names, state.collections, strict=True):
-            places.append((f"{name}'s collection", list(collection)))
-        if self.shelf is None:
-            self.shelf = CardShelf(on_press)
-        views = iter(self.shelf.take(components, state.status, [u for _, us in places for u in us]))
-        while len(self.sections) < len(places):
-            self.sections.append(TableSection())
-        for section, (title, uids) in zip(self.sections, places, strict=False):
-            section.title = f"{title} ({len(uids)})"
-            fill(section.ids.cards, [next(views) for _ in uids])
-        fill(self.ids.sections, self.sections[: len(places)])
-
-    def release(self) -> None:
-        """Let the cards go while closed: a whole deck of drawn cards is tens of MB."""
-        self.shelf, self.sections = None, []
-        fill(self.ids.sections, [])
+def seat_columns(players: int) -> int:
+    """Strips side by side: up to three in a row, so six players are two rows of three and
+    four are two of two (each strip wide enough for a collection)."""
+    return players if players <= 3 else (2 if players == 4 else 3)
 
 
 class TableScreen(Screen):
     status_text = StringProperty("")
     prompt_text = StringProperty("")
-    detail_text = StringProperty("")
+    narration = StringProperty("")
     can_undo = BooleanProperty(False)
     has_sim = BooleanProperty(False)
     drawer_open = BooleanProperty(False)
+    log_open = BooleanProperty(False)
+    columns = NumericProperty(2)
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self._shown: dict[str, Any] = {}
+        self._shown = Shown()
         self._lifts: dict[str, Any] = {}  # uid -> the pending lift of a virtual card
-        self.breakage = BreakageOverlay()
+        self._status = ""
+        self.board: Board | None = None
+        self._covering: Widget | None = None  # the board's cover laid over the table area
         self.drawer = VirtualTable()
+        self.log = NarrationLog()
         self._forget()
         app = App.get_running_app()
         app.session.bind(revision=self.refresh, table=self._new_table)
@@ -196,18 +107,22 @@ class TableScreen(Screen):
 
     def _new_table(self, *_args: object) -> None:
         self._forget()
+        self.board = None  # the next table may be another game, with another board
+        self.ids.board.clear_widgets()
         self.refresh()
 
     def _forget(self) -> None:
         """Drop every kept view: another table's uids may name other cards."""
         self._shown.clear()
         self._buttons: dict[OptionKey, Any] = {}
-        self.focus, self.draft = CardShelf(), CardShelf()
         self.strips: list[PlayerStrip] = []
-        for box in ("options", "focus", "draft", "strips"):
+        for box in ("options", "strips"):
             self.ids[box].clear_widgets()
-        self.breakage.release()
+        self._cover(None)
+        if self.board is not None:
+            self.board.release()
         self.drawer.release()
+        self.log.release()
 
     def refresh(self, *_args: object) -> None:
         app = App.get_running_app()
@@ -216,76 +131,63 @@ class TableScreen(Screen):
             return  # drawn only on screen: on_pre_enter draws whatever changed meanwhile
         if table.finished and self.manager.current == "table":
             Clock.schedule_once(lambda _dt: app.goto("scores"), 0)
-        prompt, state = table.prompt, table.state
+        view = table.view()
         self.can_undo = table.can_undo
-        self.prompt_text = prompt.text
-        self.detail_text = table.narration
+        self.prompt_text = view.prompt.text
+        # what the last input did, Undo's message included; a resumed game's last narration
+        self.narration = app.session.last_event or view.narration
+        self._status = view.status
         self.refresh_status()
-        self._once("options", (prompt, state.supply), self._show_options, table, prompt)
-        focus = prompt.detail.get("card")
-        self._once("focus", (focus, state.status.get(focus)), self._show_focus, table)
-        self._once("draft", tuple(state.draft), self._show_draft, table)
-        self._show_strips(table, prompt)
-        self._overlay(self.breakage, prompt.phase == "broke")
-        if prompt.phase == "broke":
-            self._once("breakage", prompt.detail, self.breakage.show, table, prompt)
-        elif self._shown.pop("breakage", None) is not None:
-            self.breakage.release()
+        self._shown.once("options", view.prompt.options, self._show_options, view.prompt)
+        self._show_board(table, view)
+        self._shown.once("players", (view.players, view.zones), self._show_strips, view)
+        if self.log_open:
+            self.log.show(view.log)
         if self.drawer_open:
-            self._once("drawer", state.places(), self.drawer.show, table, self.virtual_scan)
-
-    def _once(self, key: str, signature: Any, show: Callable[..., None], *args: Any) -> None:
-        if self._shown.get(key, ...) != signature:
-            self._shown[key] = signature
-            show(*args)
+            self._shown.once("drawer", view.zones, self.drawer.show, view.zones, self.virtual_scan)
 
     def refresh_status(self, *_args: object) -> None:
-        app = App.get_running_app()
-        table = app.table
-        if table is None:
-            return
-        self.status_text = f"{table.view().status} · reader {app.reader_status}"
+        reader = App.get_running_app().reader_status
+        self.status_text = f"{self._status} · reader {reader}" if self._status else ""
 
-    def _show_options(self, table: Table, prompt: Prompt) -> None:
+    def _show_options(self, prompt: Prompt) -> None:
         """Keep the buttons whose text and action did not change (most prompts keep theirs)."""
         kept = {}
-        for key in option_keys(prompt):
-            kept[key] = self._buttons.get(key) or self._option_button(*key)
+        for key, option in zip(option_keys(prompt), prompt.options, strict=True):
+            kept[key] = self._buttons.get(key) or self._option_button(option)
         self._buttons = kept
         fill(self.ids.options, list(kept.values()))
 
-    def _option_button(self, text: str, word: str, arg: str | None, enabled: bool) -> Any:
-        button = Factory.OptionButton(text=text, disabled=not enabled)
-        button.word, button.arg = word, arg  # kv dynamic-class properties: set after creation
+    def _option_button(self, option: Option) -> Any:
+        button = Factory.OptionButton(text=option_text(option), disabled=not option.enabled)
+        button.word, button.arg = option.word, option.arg  # kv dynamic-class properties
         button.bind(on_release=self.press_option)
         return button
 
-    def _show_focus(self, table: Table) -> None:
-        uid = table.prompt.detail.get("card")
-        status = table.state.status
-        fill(self.ids.focus, self.focus.take(table.components, status, [uid] if uid else []))
+    def _show_board(self, table: Table, view: View) -> None:
+        if self.board is None:
+            self.board = board_for(table.game)(components=table.components)
+            fill(self.ids.board, [self.board])
+        self.board.show(view)
+        self._cover(self.board.cover(view))
 
-    def _show_draft(self, table: Table) -> None:
-        state = table.state
-        fill(self.ids.draft, self.draft.take(table.components, state.status, state.draft))
-
-    def _show_strips(self, table: Table, prompt: Prompt) -> None:
-        """Set each player's figures (Kivy redraws only what changed) and regroup collections."""
-        state, sheet = table.state, table.scores()
-        while len(self.strips) < len(state.names):
+    def _show_strips(self, view: View) -> None:
+        """Each player's strip with the zones they own; Kivy redraws only what changed."""
+        players: Sequence[PlayerView] = view.players
+        while len(self.strips) < len(players):
             self.strips.append(PlayerStrip())
-        for i, (strip, name) in enumerate(zip(self.strips, state.names, strict=False)):
-            strip.player, strip.ingots = name, state.ingots[i]
-            strip.score, strip.active = sheet.players[i].total, name == prompt.player
-            strip.show_collection(table, state.collections[i])
-        fill(self.ids.strips, self.strips[: len(state.names)])
+        for strip, player in zip(self.strips, players, strict=False):
+            strip.show(player, [z for z in view.zones if z.owner == player.name])
+        self.columns = seat_columns(len(players))
+        fill(self.ids.strips, self.strips[: len(players)])
 
-    def _overlay(self, overlay: Any, visible: bool) -> None:
-        area = self.ids.area
-        if visible and overlay.parent is None:
-            area.add_widget(overlay)
-        elif not visible and overlay.parent is not None:
-            area.remove_widget(overlay)
+    def _cover(self, wanted: Widget | None) -> None:
+        """Lay the board's cover over the table area, or take the last one off."""
+        shown, self._covering = self._covering, wanted
+        if shown is not None and shown is not wanted and shown.parent is not None:
+            shown.parent.remove_widget(shown)
+        if wanted is not None and wanted.parent is None:
+            self.ids.area.add_widget(wanted)
 
     # -- touches -----------------------------------------------------------------------
     def press_option(self, button: Any) -> None:
@@ -294,13 +196,30 @@ class TableScreen(Screen):
     def undo(self) -> None:
         App.get_running_app().session.undo()
 
+    def toggle_log(self, *_args: object) -> None:
+        self.log_open = not self.log_open
+        self._panel(self.log, self.log_open)
+        if self.log_open and self.drawer_open:
+            self.toggle_drawer()
+        self.refresh()
+
     def toggle_drawer(self, *_args: object) -> None:
         self.drawer_open = not self.drawer_open
         self._shown.pop("drawer", None)
-        self._overlay(self.drawer, self.drawer_open)
-        if not self.drawer_open:
-            self.drawer.release()
+        self._panel(self.drawer, self.drawer_open)
+        if self.drawer_open and self.log_open:
+            self.toggle_log()
         self.refresh()
+
+    def _panel(self, panel: Any, open_: bool) -> None:
+        """Lay a panel (log, virtual table) over the table area, or take it off and let go."""
+        area = self.ids.area
+        if open_ and panel.parent is None:
+            area.add_widget(panel)
+        elif not open_:
+            if panel.parent is not None:
+                area.remove_widget(panel)
+            panel.release()
 
     def virtual_scan(self, card: CardView) -> None:
         """Lay the card on the simulated reader and lift it again, as a player would.

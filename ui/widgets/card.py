@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from kivy.lang import Builder
 from kivy.properties import AliasProperty, OptionProperty, StringProperty
@@ -17,9 +18,17 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.deck import Component
+from companion.view import Piece
 from ui.widgets.icons import KindIcon  # noqa: F401  (the kv rule uses it)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+DRAWN_STATES = ("unbroken", "broken", "repaired")  # the states a card's icon can draw
+
+
+def drawn_state(state: str) -> str:
+    """A display state the icon draws; any other word a game names (face-down...) draws plain."""
+    return state if state in DRAWN_STATES else "unbroken"
 
 
 class CardView(ButtonBehavior, BoxLayout):
@@ -28,7 +37,7 @@ class CardView(ButtonBehavior, BoxLayout):
     pattern = StringProperty("", allownone=True)
     text = StringProperty("")
     # `state` is taken by ButtonBehavior (normal/down).
-    card_state = OptionProperty("unbroken", options=["unbroken", "broken", "repaired"])
+    card_state = OptionProperty("unbroken", options=list(DRAWN_STATES))
 
     def _lines(self) -> str:
         """The name with the pattern over the kind, the break a reader expects, so a narrow
@@ -40,19 +49,24 @@ class CardView(ButtonBehavior, BoxLayout):
     lines = AliasProperty(_lines, bind=("text", "pattern"), cache=True)
 
     @classmethod
-    def of(cls, component: Component, card_state: str = "unbroken", **kwargs: object) -> CardView:
+    def of(
+        cls, thing: Component | Piece, card_state: str | None = None, **kwargs: object
+    ) -> CardView:
+        """A card for an enrolled component or a view's piece (a hidden piece has no tag)."""
+        state = card_state or getattr(thing, "state", "")
         return cls(
-            tag=component.uid,
-            kind=component.kind,
-            pattern=component.get("pattern") or "",
-            text=component.label,
-            card_state=card_state,
+            tag=thing.uid or "",
+            kind=thing.kind,
+            pattern=thing.attrs.get("pattern") or "",
+            text=thing.label,
+            card_state=drawn_state(state),
             **kwargs,
         )
 
 
 class CardShelf:
-    """The cards one area of a screen shows, kept by uid from one refresh to the next.
+    """The cards one area of a screen shows, kept by uid from one refresh to the next
+    (a hidden piece, with no uid, by its place in the list).
 
     Building a CardView costs a kv rule and a label texture, and under a software GL driver
     each drawn view holds a few hundred KB: a scan must restyle or move the
@@ -63,19 +77,19 @@ class CardShelf:
         self.on_press = on_press
         self.views: dict[str, CardView] = {}
 
-    def take(
-        self, components: dict[str, Component], status: dict[str, str], uids: Iterable[str]
-    ) -> list[CardView]:
-        """Views for `uids` in order, each in its card's current state."""
-        kept, views = {}, []
-        for uid in uids:
-            view = self.views.get(uid)
-            if view is None:
-                view = CardView.of(components[uid])
-                if self.on_press is not None:
+    def take(self, pieces: Iterable[Piece]) -> list[CardView]:
+        """Views for `pieces` in order, each in its piece's current display state."""
+        kept: dict[str, CardView] = {}
+        views = []
+        for index, piece in enumerate(pieces):
+            key = piece.uid or f"hidden:{index}"
+            view = self.views.get(key)
+            if view is None or view.text != piece.label:
+                view = CardView.of(piece)
+                if self.on_press is not None and piece.uid:
                     view.bind(on_release=self.on_press)
-            view.card_state = status.get(uid, "unbroken")
-            kept[uid] = view
+            view.card_state = drawn_state(piece.state)
+            kept[key] = view
             views.append(view)
         self.views = kept
         return views
@@ -90,3 +104,13 @@ def fill(box: Widget, widgets: list[Widget]) -> None:
         if widget.parent is not None:
             widget.parent.remove_widget(widget)
         box.add_widget(widget)
+
+
+class Shown(dict):
+    """What each part of a screen last drew, by key: a part redraws only when what it
+    depends on (its signature) changed since."""
+
+    def once(self, key: str, signature: Any, show: Callable[..., None], *args: Any) -> None:
+        if self.get(key, ...) != signature:
+            self[key] = signature
+            show(*args)

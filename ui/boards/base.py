@@ -1,0 +1,37 @@
+"""The contract between the table screen and a game's board.
+
+The screen owns what every game has (status, prompt, narration, options, player strips);
+a board draws the rest from the view it is given: the middle of the table, and possibly a
+cover laid over the whole table area for a moment that needs the players' full attention.
+A board is made per table, so its kept widgets never outlive the game whose uids they show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
+
+from companion.deck import Component
+from companion.view import View
+from ui.widgets.card import Shown
+
+
+class Board(BoxLayout):
+    def __init__(self, components: Mapping[str, Component], **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.components = components
+        self.shown = Shown()  # what each part last drew
+
+    def show(self, view: View) -> None:
+        """Draw `view`; called after every accepted input, so redraw only what changed."""
+        raise NotImplementedError
+
+    def cover(self, view: View) -> Widget | None:
+        """A widget to lay over the whole table area for `view` (shown), or None."""
+        return None
+
+    def release(self) -> None:
+        """Let drawn cards go: the screen is leaving (they only hold memory off screen)."""
+        self.shown.clear()

@@ -1,0 +1,118 @@
+"""Broken and Beautiful / Mintsugi: the draft area with the card being kept or sold, and the
+breakage laid over the table while players turn their broken cards sideways.
+
+Fed from the view alone: the draft zone, `board` (focus card, phase, and the breakage's
+causes, who broke what, gold) and the prompt, whose sentence says what to do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
+
+from companion.view import Piece, View
+from ui.boards.base import Board
+from ui.widgets.card import CardShelf, fill
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+
+class BreakageRow(BoxLayout):
+    player = StringProperty("")
+
+
+class BreakageOverlay(BoxLayout):
+    """Over the table after the top card: what shows, and who turns which cards sideways.
+
+    The sentence (gold showing included) is the engine's prompt; the cards are the view's."""
+
+    text = StringProperty("")
+    nothing = BooleanProperty(False)  # no card breaks: the heading must not say "Breakage!"
+
+    def __init__(self, piece: Callable[[View, str], Piece], **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.piece = piece
+        self.word = "done"
+        self.causes, self.broken = CardShelf(), CardShelf()
+
+    def show(self, view: View) -> None:
+        self.text = view.prompt.text
+        self.word = next((o.word for o in view.prompt.options), self.word)
+        causes = [self.piece(view, uid) for uid in view.board.get("causes", ())]
+        fill(self.ids.causes, self.causes.take(causes))
+        broke = {name: uids for name, uids in view.board.get("broke", {}).items() if uids}
+        self.nothing = not broke
+        views = iter(self.broken.take([self.piece(view, u) for us in broke.values() for u in us]))
+        rows = []
+        for name, uids in broke.items():
+            row = BreakageRow(player=name)
+            fill(row.ids.cards, [next(views) for _ in uids])
+            rows.append(row)
+        fill(self.ids.rows, rows)
+
+    def done(self) -> None:
+        App.get_running_app().session.tap(self.word)
+
+    def release(self) -> None:
+        """Let the cards go while hidden: drawn cards are the heaviest thing on screen."""
+        for shelf, box in ((self.causes, self.ids.causes), (self.broken, self.ids.rows)):
+            shelf.views.clear()
+            fill(box, [])
+
+
+class KintsugiBoard(Board):
+    title = StringProperty("")
+    holding = BooleanProperty(False)
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.cards = CardShelf()
+        self.breakage = BreakageOverlay(self.piece)
+
+    def piece(self, view: View, uid: str) -> Piece:
+        """The view's piece for `uid`; a card no zone lists (held for keep-or-sell, or out
+        of play but still showing at breakage) is drawn from the deck as it was enrolled."""
+        for zone in view.zones:
+            for piece in zone.pieces:
+                if piece.uid == uid:
+                    return piece
+        card = self.components[uid]
+        return Piece(uid, card.label, card.kind, "", card.attrs)
+
+    def show(self, view: View) -> None:
+        draft = view.zone("draft")
+        self.title = draft.title if draft is not None else ""
+        focus = view.board.get("focus")
+        held = (self.piece(view, focus),) if focus else ()
+        pieces = draft.pieces if draft is not None else ()
+        self.shown.once("cards", (held, pieces), self._show_cards, held, pieces)
+
+    def _show_cards(self, held: tuple[Piece, ...], pieces: tuple[Piece, ...]) -> None:
+        views = self.cards.take([*held, *pieces])
+        self.holding = bool(held)
+        fill(self.ids.held, views[: len(held)])
+        fill(self.ids.draft, views[len(held) :])
+
+    def cover(self, view: View) -> Widget | None:
+        if view.board.get("phase") != "broke":
+            if self.shown.pop("breakage", None) is not None:
+                self.breakage.release()
+            return None
+        self.shown.once("breakage", (view.prompt, view.zones), self.breakage.show, view)
+        return self.breakage
+
+    def release(self) -> None:
+        super().release()
+        self.cards.views.clear()
+        fill(self.ids.held, [])
+        fill(self.ids.draft, [])
+        self.breakage.release()
+
+
+BOARDS = {"kintsugi": KintsugiBoard}

@@ -1,0 +1,99 @@
+"""PlayerStrip: one player as every game shows them, read from across the table.
+
+Name and the one figure the game marks as `emphasis` are large on the first line; under it,
+one flow: the player's marks and other figures, then the zones the player owns, compact: a
+zone grouped by kind is a run of small icons per kind (each in its display state, a broken
+one turned), any other seen zone one run, a hidden zone (a hand) only its size. One flow
+rather than a line each, so four strips fit under a nine-card draft at 800x480.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+from kivy.utils import escape_markup
+
+from companion.view import Piece, PlayerView, Zone
+from ui.widgets.card import drawn_state, fill
+from ui.widgets.icons import KindIcon
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+
+class MiniGroup(BoxLayout):
+    """A run of small icons: one kind of a player's collection, or a small zone."""
+
+
+class MiniIcon(KindIcon):
+    """A piece in a player's strip: its icon alone, a third of a card's size."""
+
+
+class StripText(Label):
+    """Words in a strip's flow: the figures, or a hidden zone's title and size ("Hand 3")."""
+
+
+def runs(zone: Zone) -> list[list[Piece]]:
+    """The zone's pieces cut into runs: one per kind when the game groups it, else one."""
+    if not zone.group_by_kind:
+        return [list(zone.pieces)] if zone.pieces else []
+    by_kind: dict[str, list[Piece]] = {}
+    for piece in zone.pieces:
+        by_kind.setdefault(piece.kind, []).append(piece)
+    return list(by_kind.values())
+
+
+def figures(player: PlayerView) -> str:
+    """Marks in bold, then the figures that are not the emphasised one, as Label markup."""
+    marks = [f"[b]{escape_markup(m)}[/b]" for m in player.marks]
+    rest = [escape_markup(c.text) for c in player.counters if not c.emphasis]
+    return " · ".join(marks + rest)
+
+
+class PlayerStrip(BoxLayout):
+    player = StringProperty("")
+    key_figure = StringProperty("")
+    active = BooleanProperty(False)
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.icons: dict[str, MiniIcon] = {}
+        self.zones: list[Zone] | None = None  # None: never drawn
+        self.words = StripText(markup=True)
+
+    def show(self, player: PlayerView, zones: Sequence[Zone]) -> None:
+        """Set the figures (Kivy redraws only labels whose text changed) and regroup the
+        zones only when a piece came, went or changed state."""
+        self.player, self.active = player.name, player.active
+        key = next((c for c in player.counters if c.emphasis), None)
+        self.key_figure = key.text if key is not None else ""
+        self.words.text = figures(player)
+        if list(zones) != self.zones:
+            self.zones = list(zones)
+            self._show_zones(zones)
+
+    def _show_zones(self, zones: Sequence[Zone]) -> None:
+        icons: dict[str, MiniIcon] = {}
+        chunks: list[Widget] = [self.words]
+        for zone in zones:
+            if zone.count is not None and not any(p.uid for p in zone.pieces):
+                chunks.append(StripText(text=f"{zone.title} {zone.size}"))
+                continue
+            for run in runs(zone):
+                group = MiniGroup()
+                fill(group, [self._icon(icons, n, piece) for n, piece in enumerate(run)])
+                chunks.append(group)
+        self.icons = icons
+        fill(self.ids.zones, chunks)
+
+    def _icon(self, icons: dict[str, MiniIcon], n: int, piece: Piece) -> MiniIcon:
+        key = piece.uid or f"hidden:{piece.kind}:{n}"
+        icon = icons[key] = self.icons.get(key) or MiniIcon()
+        icon.kind, icon.pattern = piece.kind, piece.attrs.get("pattern") or ""
+        icon.state = drawn_state(piece.state)
+        return icon
