@@ -1,8 +1,8 @@
 """Scan scripts (DESIGN.md): a whole game as text, replayed through the same event path.
 
 A script is a list of steps. `scan` lines become TagEvents on the named reader (placed,
-then removed); `tap` lines are touches on the screen, which no reader can see, so they
-stay steps that the caller hands to its session.
+then removed); `tap` lines (optionally ending `@player`) are touches on the screen, which
+no reader can see, so they stay steps that the caller hands to its session.
 """
 
 from __future__ import annotations
@@ -28,9 +28,13 @@ class ScanStep:
 
 @dataclass(frozen=True)
 class TapStep:
+    """`tap <option> [arg] [@player]`: `seat` names the player the tap is for, when a
+    prompt waits on several players at once (a collect player's compass)."""
+
     option: str
     arg: str | None
     line: int
+    seat: str | None = None
 
 
 Step = ScanStep | TapStep
@@ -64,7 +68,9 @@ def parse_script(text: str, source: str = "script") -> list[Step]:
             option, _, arg = rest.partition(" ")
             if not option:
                 raise ScriptError(f"{source}:{number}: 'tap' needs an option, e.g. 'tap keep'")
-            steps.append(TapStep(option, arg.strip() or None, number))
+            words = arg.split()
+            seat = words.pop()[1:] if words and words[-1].startswith("@") else None
+            steps.append(TapStep(option, " ".join(words) or None, number, seat or None))
         else:
             raise ScriptError(f"{source}:{number}: unknown command {word!r} (use scan or tap)")
     return steps

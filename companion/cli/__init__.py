@@ -1,4 +1,5 @@
-"""The `companion` command: score, play, deck check|write-tags, reader test, history, export, rules.
+"""The `companion` command: score, play, deck check|write-tags, map check, reader test,
+history, export, rules.
 
 Every expected failure (bad file, bad JSON, refused setup) ends as one line on stderr and
 exit code 2, never a traceback.
@@ -50,11 +51,18 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--strict", action="store_true", help="exit 1 at the first refused line")
     play.add_argument("--new-players", default="", help="comma-separated players new to the game")
     play.add_argument("--setting", action="append", default=[], metavar="KEY=VALUE")
+    play.add_argument("--map", help="the map and tablet file, for a game played on a map")
 
     deck = sub.add_parser("deck", help="deck files")
     deck_sub = deck.add_subparsers(dest="deck_command", required=True)
     check = deck_sub.add_parser("check", help="check a deck file and summarise it")
     check.add_argument("file")
+
+    maps = sub.add_parser("map", help="map files (games played on an owner's map)")
+    map_sub = maps.add_subparsers(dest="map_command", required=True)
+    map_check = map_sub.add_parser("check", help="check a map file")
+    map_check.add_argument("file")
+    map_check.add_argument("--game", default=None, help="the game it is for, if several read maps")
 
     reader = sub.add_parser("reader", help="readers")
     reader_sub = reader.add_subparsers(dest="reader_command", required=True)
@@ -96,11 +104,18 @@ def _run(args: argparse.Namespace) -> int:
             as_json=args.json,
             strict=args.strict,
             out=sys.stdout,
+            files={"map": args.map} if args.map else {},
         )
     if args.command == "deck":
         deck = load_deck(args.file)
         counts = ", ".join(f"{n} {kind}" for kind, n in deck.counts().items())
         print(f"ok: {args.file}: {deck.name} ({deck.game}), {len(deck)} components: {counts}")
+        return 0
+    if args.command == "map":
+        from companion.cli.play import read_setup_file
+
+        game, _data = read_setup_file(args.game, "map", args.file)
+        print(f"ok: {args.file}: a {game.title} map")
         return 0
     from companion.cli.reader_test import run_reader_test
 

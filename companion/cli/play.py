@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from companion.deck import load_deck
+from companion.definition import GameDefinition
 from companion.engine import PlayerSetup, ScoreSheet
-from companion.games import definition
+from companion.games import definition, definitions
 from companion.inputs import DEFAULT_READER, IllegalInput
 from companion.store import Store
 from companion.table import Table, seat_readers
+
+if TYPE_CHECKING:
+    from hardware.script import Step
 
 
 def _find_resumable(store: Store, source: str) -> int | None:
@@ -24,6 +28,34 @@ def _find_resumable(store: Store, source: str) -> int | None:
         if row.source == source:
             return row.id
     return None
+
+
+def read_setup_file(game: str | None, name: str, path: str) -> tuple[GameDefinition, Any]:
+    """A file a game reads at set-up (its definition's `setup_files`, e.g. "map"), loaded and
+    checked; ValueError naming the file and line. Without `game`, the one game reading such
+    files is meant."""
+    readers = [d for d in definitions() if name in d.setup_files]
+    if game is not None:
+        readers = [d for d in readers if d.name == game]
+        if not readers:
+            raise ValueError(f"--{name}: {definition(game).title} reads no {name} file")
+    if len(readers) != 1:
+        names = ", ".join(d.name for d in readers) or "none"
+        raise ValueError(f"say which game the {name} is for: --game ({names})")
+    return readers[0], readers[0].setup_files[name](path)
+
+
+def _seats(steps: list[Step], players: list[str]) -> dict[str, int]:
+    """`tap ... @Ana`: a player's name (or seat1, seat2, ...) to their 0-based seat."""
+    seats = {name: n for n, name in enumerate(players)}
+    seats |= {f"seat{n + 1}": n for n in range(len(players))}
+    for step in steps:
+        seat = getattr(step, "seat", None)
+        if seat is not None and seat not in seats:
+            raise ValueError(
+                f"script line {step.line}: @{seat} is not a player ({', '.join(players)})"
+            )
+    return seats
 
 
 def format_sheet(sheet: ScoreSheet, finished: bool) -> str:
@@ -68,6 +100,7 @@ def play(
     as_json: bool,
     strict: bool,
     out: TextIO,
+    files: dict[str, str] | None = None,
 ) -> int:
     from hardware.script import ScanStep, load_script
 
@@ -80,10 +113,13 @@ def play(
         raise ValueError(f"--new-players names someone not playing: {', '.join(sorted(unknown))}")
     if new_players and "new_player" not in {o.key for o in info.player_options}:
         raise ValueError(f"--new-players: {info.title} has no rule for new players")
+    extra = {name: read_setup_file(game, name, path)[1] for name, path in (files or {}).items()}
     steps = load_script(script_path)
+    seats = _seats(steps, players)
     store = Store(db)
     source = json.dumps(
         [game, str(Path(deck_path).resolve()), players, str(Path(script_path).resolve())]
+        + [{k: str(Path(p).resolve()) for k, p in (files or {}).items()}] * bool(files)
     )
     resumable = _find_resumable(store, source) if db != ":memory:" else None
     if resumable is not None:
@@ -95,8 +131,10 @@ def play(
             for name in players
         ]
         readers = [step.reader for step in steps if isinstance(step, ScanStep)]
-        seats = seat_readers(readers, len(players))  # readers seat1..seatN are those seats
-        table = Table.start(store, deck, setup, settings=settings, source=source, seats=seats)
+        bound = seat_readers(readers, len(players))  # readers seat1..seatN are those seats
+        table = Table.start(
+            store, deck, setup, settings=settings, source=source, seats=bound, extra=extra
+        )
         print(
             f"{info.title}: {', '.join(players)} ({players[0]} has the first-player marker)",
             file=out,
@@ -116,7 +154,9 @@ def play(
                 outcome = table.scan(step.uid, step.reader, line=step.line)
             else:
                 said = f"tap {step.option}" + (f" {step.arg}" if step.arg else "")
-                outcome = table.tap(step.option, step.arg, line=step.line)
+                said += f" @{step.seat}" if step.seat else ""
+                seat = seats[step.seat] if step.seat else None
+                outcome = table.tap(step.option, step.arg, seat=seat, line=step.line)
             print(f"{step.line:4d}: {said}: {outcome}", file=out)
         except IllegalInput as err:
             print(f"{step.line:4d}: {said}: REFUSED: {err.message}", file=out)

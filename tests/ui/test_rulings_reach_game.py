@@ -49,5 +49,5 @@ def test_setup_says_when_the_rulings_are_the_defaults(app):
 
 def test_rulings_line_names_changes_and_is_silent_for_games_without_an_engine():
     assert rulings_line("mintsugi", {}) == "Rulings: the defaults (see Settings)"
-    assert rulings_line("broken-planet", {"anything": 1}) == ""
+    assert rulings_line("no-such-game", {"anything": 1}) == ""
     assert rulings_line("mintsugi", {"no_such_rule": 1}).endswith("(fix it in Settings)")

@@ -33,7 +33,9 @@ class BreakageOverlay(BoxLayout):
     The sentence (gold showing included) is the engine's prompt; the cards are the view's."""
 
     text = StringProperty("")
-    nothing = BooleanProperty(False)  # no card breaks: the heading must not say "Breakage!"
+    title = StringProperty("")
+    caption = StringProperty("")
+    button = StringProperty("")
 
     def __init__(self, piece: Callable[[View, str], Piece], **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -42,12 +44,14 @@ class BreakageOverlay(BoxLayout):
         self.causes, self.broken = CardShelf(), CardShelf()
 
     def show(self, view: View) -> None:
-        self.text = view.prompt.text
-        self.word = next((o.word for o in view.prompt.options), self.word)
+        prompt = view.prompt
+        self.text, self.title = prompt.text, prompt.detail.get("title", "")
+        self.caption = prompt.detail.get("caption", "")
+        option = next(iter(prompt.options), None)
+        self.word, self.button = (option.word, option.label) if option else (self.word, "")
         causes = [self.piece(view, uid) for uid in view.board.get("causes", ())]
         fill(self.ids.causes, self.causes.take(causes))
         broke = {name: uids for name, uids in view.board.get("broke", {}).items() if uids}
-        self.nothing = not broke
         views = iter(self.broken.take([self.piece(view, u) for us in broke.values() for u in us]))
         rows = []
         for name, uids in broke.items():
@@ -75,15 +79,11 @@ class KintsugiBoard(Board):
         self.cards = CardShelf()
         self.breakage = BreakageOverlay(self.piece)
 
-    def piece(self, view: View, uid: str) -> Piece:
-        """The view's piece for `uid`; a card no zone lists (held for keep-or-sell, or out
-        of play but still showing at breakage) is drawn from the deck as it was enrolled."""
-        for zone in view.zones:
-            for piece in zone.pieces:
-                if piece.uid == uid:
-                    return piece
-        card = self.components[uid]
-        return Piece(uid, card.label, card.kind, "", card.attrs)
+    @staticmethod
+    def piece(view: View, uid: str) -> Piece:
+        """The view's piece for `uid` (the held card and what shows at breakage have zones
+        of their own)."""
+        return next(p for zone in view.zones for p in zone.pieces if p.uid == uid)
 
     def show(self, view: View) -> None:
         draft = view.zone("draft")

@@ -1,5 +1,5 @@
-"""Broken Planet: decks load (any kind) until its engine lands."""
+"""Broken Planet: the island game (shared/rules/broken-planet.txt)."""
 
-from companion.definition import GameDefinition
+from companion.games.broken_planet.game import BROKEN_PLANET
 
-DEFINITIONS = (GameDefinition("broken-planet", "Broken Planet", None, 2, 5),)
+DEFINITIONS = (BROKEN_PLANET,)

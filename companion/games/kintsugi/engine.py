@@ -143,12 +143,22 @@ class KintsugiEngine:
             if s.gold_showing
             else ""
         )
+        nothing = not any(broke.values())
         return Prompt(
             "broke",
             None,
             f"Showing: {shown}. " + "; ".join(lines) + "." + extra,
-            (Option("done", "Done"),),
-            detail={"broke": broke, "causes": list(s.causes), "gold": s.gold_showing},
+            (Option("done", "Continue" if nothing else "Done: the cards are turned"),),
+            detail={
+                "broke": broke,
+                "causes": list(s.causes),
+                "gold": s.gold_showing,
+                # the board's words: a heading that never cries "Breakage!" for nothing
+                "title": "Nothing breaks this round"
+                if nothing
+                else "Breakage! Turn these cards sideways:",
+                "caption": "Showing:",
+            },
         )
 
     def _repair_prompt(self, s: KintsugiState) -> Prompt:

@@ -60,6 +60,8 @@ def render(engine: KintsugiEngine, s: KintsugiState, prompt: Prompt) -> View:
         return sorted(uids, key=lambda u: (kind_order.get(s.components[u].kind, 99), u))  # type: ignore[arg-type]
 
     zones = (
+        Zone("held", "Being kept or sold", _pieces(s, [s.held] if s.held else [])),
+        Zone("showing", "Showing", _pieces(s, list(s.causes) if s.phase == "broke" else [])),
         Zone("draft", "Draft area", _pieces(s, list(s.draft))),
         Zone("deck", "Deck", _pieces(s, by_kind(s.deck))),
         *(

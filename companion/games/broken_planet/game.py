@@ -1,0 +1,95 @@
+"""Broken Planet as the core sees it: stickered components, 2-5 players, the rulings players
+may disagree on, and the map file it reads at set-up."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.definition import Attribute, ComponentKind, GameDefinition, Setting
+from companion.engine import Engine, ScoreSheet
+from companion.games.broken_planet.mapfile import load_map
+from companion.games.broken_planet.tablet import GEMS, RELICS, TEMPLES
+
+COLOUR = Attribute(
+    "colour",
+    "Which player colour is it?",
+    choices=("red", "blue", "green", "yellow", "purple"),
+    word=True,
+)
+KINDS = (
+    ComponentKind("pawn", "pawn", (COLOUR,), label_with="colour"),
+    ComponentKind(
+        "temple",
+        "temple token",
+        (Attribute("temple", "Which temple is it?", choices=tuple(TEMPLES)), COLOUR),
+        label_with="colour",
+    ),
+    ComponentKind(
+        "relic", "relic", (Attribute("relic", "Which relic?", choices=RELICS),), label_with="relic"
+    ),
+    ComponentKind(
+        "gem", "gem card", (Attribute("gem", "Which gemstone?", choices=GEMS),), label_with="gem"
+    ),
+)
+
+SETTINGS = (
+    Setting(
+        "move_range",
+        "2",
+        ("2", "3"),
+        "How far a pawn travels: 2 routes (the Round Overview), or 3 (two islands between).",
+        labels=("2 routes", "3 routes"),
+    ),
+    Setting(
+        "attack_own_island",
+        "yes",
+        ("yes", "no"),
+        "May the offer player attack the island their own pawn stands on?",
+    ),
+    Setting(
+        "free_ruby_empty_pile",
+        "no",
+        ("no", "yes"),
+        "With the ruby pile empty, do the Bloodstone Altar and Crystal Crypt still attack?",
+    ),
+    Setting(
+        "golem_counts_itself",
+        "yes",
+        ("yes", "no"),
+        "Does the Gold Golem's extra favor per temple count the Gold Golem itself?",
+    ),
+    Setting(
+        "shared_victory",
+        "all",
+        ("all", "two-player"),
+        "A tie shares the victory at every player count, or only in the 2-player game.",
+    ),
+)
+
+
+def _engine(settings: Mapping[str, Any]) -> Engine:
+    from companion.games.broken_planet.engine import BrokenPlanetEngine
+
+    return BrokenPlanetEngine(settings)
+
+
+def _score(data: Mapping[str, Any], settings: Mapping[str, Any]) -> ScoreSheet:
+    from companion.games.broken_planet.score_input import score_table
+
+    return score_table(data, settings)
+
+
+BROKEN_PLANET = GameDefinition(
+    name="broken-planet",
+    title="Broken Planet",
+    kinds=KINDS,
+    min_players=2,
+    max_players=5,
+    settings=SETTINGS,
+    engine=_engine,
+    score_json=_score,
+    board="broken-planet",
+    passages=f"{__package__}:passages/broken-planet.toml",
+    setup_files={"map": load_map},
+)

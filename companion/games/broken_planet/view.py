@@ -1,0 +1,129 @@
+"""The shared screen's picture of the island table, and the board data the map widget draws.
+
+Hands are hidden at the table but their size is public ("You must always show how many
+cards you are holding"): the view carries each player's gem count, never the gems.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine import Prompt, ScoreSheet
+from companion.games.broken_planet.state import BPState, MapTemple
+from companion.games.broken_planet.tablet import GEMS, plural, temple_name
+from companion.view import Counter, Piece, PlayerView, View, Zone
+
+PHASES = {
+    "pawns": "Set-up",
+    "diamond": "Set-up",
+    "picks": "First gems",
+    "offer": "Offer phase",
+    "choose": "Collect phase",
+    "collect": "Collect phase",
+    "last": "Last Offer",
+    "over": "Game over",
+}
+
+
+def _temple(s: BPState, t: MapTemple) -> dict[str, Any]:
+    return {
+        "id": t.id,
+        "gives": t.gives,
+        "owner": None if t.owner is None else s.names[t.owner],
+        "colour": None if t.owner is None else s.colour(t.owner),
+        "temple": t.key,
+        "name": temple_name(t.key) if t.key else None,
+        "locked": t.locked,
+    }
+
+
+def board(s: BPState, prompt: Prompt) -> dict[str, Any]:
+    """Everything a map board draws; documented in docs/broken-planet-map.md."""
+    pawns: dict[int, list[dict[str, Any]]] = {}
+    for p, islands in enumerate(s.pawns):
+        for k, island in enumerate(islands[: len(s.pawn_uids[p])]):
+            colour = str(s.components[s.pawn_uids[p][k]].get("colour"))
+            pawns.setdefault(island, []).append({"player": s.names[p], "colour": colour})
+    islands = [
+        {
+            "number": n,
+            "at": list(info.at) if info.at else None,
+            "slots": info.slots,
+            "locked": info.locked,
+            "temples": [_temple(s, t) for t in s.temples.get(n, ())],
+            "hazard": s.hazard.get(n, 0),
+            "movement": s.movement.get(n, 0),
+            "attacked": n in s.attacks,
+            "pawns": pawns.get(n, []),
+        }
+        for n, info in sorted(s.map.islands.items())
+    ]
+    return {
+        "map": s.map.name,
+        "made_up": s.map.made_up,
+        "islands": islands,
+        "routes": [list(r) for r in s.map.routes],
+        "round": min(s.round, s.map.rounds[s.players]),
+        "rounds": s.map.rounds[s.players],
+        "last_offer": s.phase in ("last", "over"),
+        "offer": s.names[s.offer] if s.phase not in ("pawns", "diamond") else None,
+        "attacked": sorted(s.attacks),
+        "removed": [_temple(s, t) for t in s.removed],
+        "piles": dict(s.supply),
+        "phase": s.phase,
+        **prompt.detail,
+    }
+
+
+def _zones(s: BPState) -> tuple[Zone, ...]:
+    placed = [(t, f"island {n}") for n, standing in s.temples.items() for t in standing]
+    placed += [(t, "removed") for t in s.removed]
+    zones = []
+    for p, name in enumerate(s.names):
+        mine = sorted(
+            ((t, where) for t, where in placed if t.owner == p),
+            key=lambda tw: s.built[p].index(str(tw[0].key)),
+        )
+        pieces = tuple(Piece(t.id, temple_name(str(t.key)), "temple", w) for t, w in mine)
+        zones.append(Zone(f"temples:{p}", f"{name}'s temples", pieces, owner=name))
+        zones.append(
+            Zone(
+                f"relics:{p}",
+                f"{name}'s relics",
+                tuple(Piece(u, f"{s.relic_kind(u)} relic", "relic") for u in s.relics_of(p)),
+                owner=name,
+                group_by_kind=True,
+            )
+        )
+    pile = tuple(Piece(u, f"{s.relic_kind(u)} relic", "relic") for u in s.pile())
+    return (*zones, Zone("relic-pile", "Relic pile", pile))
+
+
+def render(s: BPState, prompt: Prompt, sheet: ScoreSheet) -> View:
+    actors = set(prompt.actors)
+    marks_for = {s.offer: "Offer Card"} if s.phase not in ("pawns", "diamond", "over") else {}
+    players = tuple(
+        PlayerView(
+            name,
+            (
+                Counter("gems", plural(s.hand_size(p), "gem"), s.hand_size(p), emphasis=True),
+                Counter("favor", f"favor now {sheet.players[p].total}", sheet.players[p].total),
+                Counter("relics", plural(len(s.relics_of(p)), "relic"), len(s.relics_of(p))),
+            ),
+            tuple(m for m in (s.colour(p), marks_for.get(p, "")) if m)
+            + (
+                ("starting player",) if p == s.start and s.phase not in ("pawns", "diamond") else ()
+            ),
+            name in actors,
+        )
+        for p, name in enumerate(s.names)
+    )
+    rounds = s.map.rounds[s.players]
+    when = (
+        "Last Offer" if s.phase in ("last", "over") else f"Round {min(s.round, rounds)} of {rounds}"
+    )
+    piles = " ".join(f"{s.supply[g]} {g}" for g in GEMS)
+    status = f"{when} · {PHASES.get(s.phase, s.phase)} · piles: {piles}"
+    return View(
+        "broken-planet", status, prompt, players, _zones(s), s.event, board=board(s, prompt)
+    )
