@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import tomli_w
+
+from companion.textfile import clip, read_text
 from companion.uids import canonical_uid
 
 
@@ -70,27 +73,14 @@ class Deck:
         return counts
 
     def to_toml(self) -> str:
-        lines = [f"game = {_toml_str(self.game)}", f"name = {_toml_str(self.name)}"]
-        for component in self:
-            lines += ["", "[[component]]"]
-            for key, value in component.to_toml_fields().items():
-                lines.append(f"{key} = {_toml_value(value)}")
-        return "\n".join(lines) + "\n"
-
-
-def _toml_str(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return str(value)
-    return _toml_str(str(value))
+        """The deck file, written by a TOML writer that quotes and escapes every name and
+        value, so whatever a deck holds it parses back to the same deck and nothing more."""
+        components = [component.to_toml_fields() for component in self]
+        return tomli_w.dumps({"game": self.game, "name": self.name, "component": components})
 
 
 _COMPONENT_HEADER = re.compile(r"^\s*\[\[\s*component\s*\]\]")
+_COMPONENT_KEY = re.compile(r"^\s*component\s*=")
 
 
 def make_component(game: str, fields: Mapping[str, Any]) -> Component:
@@ -130,9 +120,11 @@ def make_component(game: str, fields: Mapping[str, Any]) -> Component:
 
 def parse_deck(text: str, source: str = "deck") -> Deck:
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as err:
-        raise DeckError(f"{source}: not valid TOML: {err}") from None
+        raise DeckError(f"{source}: not valid TOML: {clip(str(err))}") from None
+    except RecursionError:
+        raise DeckError(f"{source}: not a deck file (nested too deeply)") from None
     game = data.get("game")
     if not isinstance(game, str):
         raise DeckError(f'{source}:1: missing game = "..." at the top')
@@ -141,22 +133,23 @@ def parse_deck(text: str, source: str = "deck") -> Deck:
     try:
         definition(game)
     except ValueError as err:
-        raise DeckError(f"{source}: {err}") from None
+        raise DeckError(f"{source}: {clip(str(err))}") from None
     deck = Deck(game, str(data.get("name", Path(source).stem)))
-    header_lines = [
-        n for n, line in enumerate(text.splitlines(), start=1) if _COMPONENT_HEADER.match(line)
-    ]
+    lines = text.splitlines()
+    headers = [n for n, line in enumerate(lines, start=1) if _COMPONENT_HEADER.match(line)]
+    # `component = [...]` (inline) has no header lines: its errors point at the key's line.
+    key = next((n for n, line in enumerate(lines, 1) if _COMPONENT_KEY.match(line)), 1)
     entries = data.get("component", [])
-    if not isinstance(entries, list):
-        raise DeckError(f"{source}: components must be written as [[component]] tables")
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise DeckError(f"{source}:{key}: components must be written as [[component]] tables")
     seen: dict[str, int] = {}
     for index, entry in enumerate(entries):
-        line = header_lines[index] if index < len(header_lines) else 0
+        line = headers[index] if len(headers) == len(entries) else key
         where = f"{source}:{line}"
         try:
             component = make_component(game, entry)
         except ValueError as err:
-            raise DeckError(f"{where}: component {index + 1}: {err}") from None
+            raise DeckError(f"{where}: component {index + 1}: {clip(str(err))}") from None
         if component.uid in seen:
             raise DeckError(
                 f"{where}: tag {component.uid} is listed twice (first at line {seen[component.uid]})"
@@ -169,9 +162,9 @@ def parse_deck(text: str, source: str = "deck") -> Deck:
 def load_deck(path: str | Path) -> Deck:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, "deck file")
     except OSError as err:
         raise DeckError(f"cannot read deck file {path}: {err.strerror}") from None
-    except UnicodeDecodeError:
-        raise DeckError(f"{path}: not a text file") from None
+    except ValueError as err:
+        raise DeckError(str(err)) from None
     return parse_deck(text, str(path))

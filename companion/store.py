@@ -13,7 +13,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
+
+from companion import saves
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -31,6 +33,8 @@ CREATE TABLE IF NOT EXISTS inputs (
 """
 
 
+BACKUP_EVERY = 20  # inputs between backups of the save (and one when a game ends)
+NO_NAME = "no save file named: give a file name, e.g. --db game.db"
 KEEP = "keep"  # `append(result=KEEP)`: leave the game's result as it is
 Result = dict[str, Any] | None | str
 
@@ -41,6 +45,43 @@ class StoreError(Exception):
 
 class DamagedStore(StoreError):
     """The file is there but is not a readable save: safe to set aside, unlike a locked one."""
+
+
+# SQLite's primary result codes that say the file could not be reached, not that it is damaged:
+# PERM, BUSY, LOCKED, NOMEM, READONLY, IOERR, FULL, CANTOPEN.
+_NOT_DAMAGE = {3: "permission denied", 5: "it is busy (another program holds it)",
+               6: "it is busy (another program holds it)", 7: "out of memory",
+               8: "it is read-only", 10: "the disk could not be read or written",
+               13: "the disk is full", 14: "the file cannot be opened"}  # fmt: skip
+
+
+def _is_damage(err: sqlite3.Error) -> bool:
+    code = getattr(err, "sqlite_errorcode", None)
+    return code is None or code & 0xFF not in _NOT_DAMAGE
+
+
+def _reason(err: sqlite3.Error) -> str:
+    """Why, in words: never SQLite's own text, which may quote SQL or the file's bytes."""
+    code = getattr(err, "sqlite_errorcode", None)
+    return _NOT_DAMAGE.get((code or 0) & 0xFF, "the save refused it")
+
+
+def _fresh(path: Path, err: DamagedStore) -> tuple[Store, list[str]]:
+    aside = _set_aside(path, "damaged", str(err))
+    return Store(path), [f"{err}; it was kept as {aside.name} and a new one started"]
+
+
+def _set_aside(path: Path, why: str, what: str) -> Path:
+    """Rename the save (and its WAL) to `<name>.<why>-<date>-<time>`; nothing is deleted."""
+    aside = saves.sibling(path, f".{why}-{saves.stamp()}")
+    try:
+        for suffix in ("", "-wal", "-shm"):
+            part = saves.sibling(path, suffix)
+            if part.exists():
+                part.rename(saves.sibling(aside, suffix))
+    except OSError as move:
+        raise StoreError(f"{what}; it could not be set aside ({move.strerror})") from None
+    return aside
 
 
 @dataclass(frozen=True)
@@ -71,19 +112,31 @@ class GameRow:
 class Store:
     def __init__(self, path: str | Path = ":memory:") -> None:
         self.path = str(path)
+        if not self.path.strip():
+            raise StoreError(NO_NAME)
+        self.backup_offer: Path | None = None  # a backup holding inputs this save lost
+        self._lock: IO[str] | None = None
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=FULL")
-            self.db.executescript(SCHEMA)
-            self._migrate()
-            self.db.execute("SELECT count(*) FROM games").fetchone()
-        except sqlite3.OperationalError as err:  # locked, unreadable, missing folder: not damage
-            raise StoreError(f"cannot open the save file {self.path}: {err}") from None
-        except sqlite3.DatabaseError as err:
-            raise DamagedStore(
-                f"the save file {self.path} is damaged or not a save file ({err})"
-            ) from None
+        except sqlite3.Error as err:
+            raise StoreError(f"cannot open the save file {self.path}: {_reason(err)}") from None
+        try:
+            with self._reading("open"):
+                # Checked before anything is written, so a damaged file is set aside as it was.
+                if self.db.execute("PRAGMA quick_check").fetchone() != ("ok",):
+                    raise sqlite3.DatabaseError("quick_check failed")
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=FULL")
+                self.db.executescript(SCHEMA)
+                self._migrate()
+                self._check()
+        except StoreError:
+            self.db.close()
+            raise
+
+    @property
+    def _file(self) -> Path | None:
+        return None if self.path == ":memory:" else Path(self.path)
 
     def _migrate(self) -> None:
         """Saves written before inputs named their player lack the seat column: add it."""
@@ -91,29 +144,129 @@ class Store:
         if "seat" not in columns:
             self.db.execute("ALTER TABLE inputs ADD COLUMN seat INTEGER")
 
+    def _check(self) -> None:
+        """Decode every row the app will read, so damage anywhere in the file is met here, at
+        open, where it can be set aside, not later mid-screen."""
+        self.games()
+        self.db.execute("SELECT * FROM inputs").fetchall()
+        self.decks()
+        for (value,) in self.db.execute("SELECT value FROM meta"):
+            json.loads(value)
+
+    @contextmanager
+    def _reading(self, doing: str = "read") -> Iterator[None]:
+        """Any read may meet a damaged file: it raises DamagedStore (one line, no SQL), which
+        the app and the CLI answer by setting the file aside; anything else is StoreError."""
+        try:
+            yield
+        except sqlite3.Error as err:
+            if _is_damage(err):
+                raise DamagedStore(self._damaged()) from None
+            verb = "open" if doing == "open" else "read"
+            raise StoreError(f"cannot {verb} the save file {self.path}: {_reason(err)}") from None
+        except (ValueError, TypeError, KeyError, AttributeError):  # rows that do not decode
+            raise DamagedStore(self._damaged()) from None
+
+    def _damaged(self) -> str:
+        return f"the save file {self.path} is damaged or not a save file"
+
     def close(self) -> None:
         self.db.close()
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
 
     @classmethod
-    def open_or_set_aside(cls, path: str | Path) -> tuple[Store, str | None]:
-        """Open the save file; if it is damaged, keep it under another name and start afresh.
+    def open_or_set_aside(cls, path: str | Path, *, lock: bool = False) -> tuple[Store, str | None]:
+        """Open the save file for play; say in one line what went wrong with it, if anything.
 
-        Nothing is deleted: the damaged file (and its WAL) is renamed so it can be sent to us
-        or recovered by hand, and the returned message says where it went.
+        With `lock`, this process becomes the save's only writer (else StoreError naming the
+        other one). A damaged file is renamed, never deleted (it can be sent to us or
+        recovered by hand), and a new one started. Inputs that the ledger saw acknowledged
+        but the file no longer holds are named, and a backup holding more is offered.
         """
+        if not str(path).strip():  # Path("") is ".", and sqlite3 makes "" a temporary file
+            raise StoreError(NO_NAME)
+        path = Path(path)
         try:
-            return cls(path), None
-        except DamagedStore as err:
-            path = Path(path)
-            aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+            held = saves.take_lock(path) if lock else None
+        except saves.LockHeld as err:
+            raise StoreError(str(err)) from None
+        except OSError as err:
+            raise StoreError(f"cannot open the save file {path}: {err.strerror}") from None
+        try:
             try:
-                for suffix in ("", "-wal", "-shm"):
-                    part = Path(f"{path}{suffix}")
-                    if part.exists():
-                        part.rename(f"{aside}{suffix}")
-            except OSError as move:
-                raise StoreError(f"{err}; it could not be set aside ({move.strerror})") from None
-            return cls(path), f"{err}; it was kept as {aside.name} and a new one started"
+                store, notes = cls(path), []
+            except DamagedStore as err:
+                store, notes = _fresh(path, err)
+        except BaseException:
+            if held is not None:
+                held.close()
+            raise
+        return store._ready(held, notes)
+
+    def set_aside(self, err: DamagedStore) -> tuple[Store, str | None]:
+        """Damage met after opening: close, keep the file aside, and return a fresh store
+        (holding this one's lock) and the line to tell the players."""
+        held, self._lock = self._lock, None
+        self.close()
+        store, notes = _fresh(Path(self.path), err)
+        return store._ready(held, notes)
+
+    def _ready(self, held: IO[str] | None, notes: list[str]) -> tuple[Store, str | None]:
+        self._lock = held
+        notes += self._find_losses()
+        self._save_ledger()
+        return self, "; ".join(notes) or None
+
+    def _find_losses(self) -> list[str]:
+        path = Path(self.path)
+        backup = saves.sibling(path, ".backup")
+        lost = saves.losses(
+            saves.read_ledger(path), saves.read_progress(self.db), saves.backup_progress(backup)
+        )
+        if not lost:
+            return []
+        notes = [f"acknowledged inputs are missing from the save: {saves.describe(lost)}"]
+        if any(x.in_backup > x.has for x in lost):
+            # Kept under its own name, so the next backup cannot overwrite what is offered.
+            self.backup_offer = saves.sibling(path, f".backup-{saves.stamp()}")
+            backup.rename(self.backup_offer)
+            held = ", ".join(f"game {x.game_id}: {x.in_backup}" for x in lost)
+            notes.append(f"the backup {self.backup_offer.name} holds more ({held})")
+        return notes
+
+    def restore(self, backup: Path) -> Store:
+        """Replace this save by `backup` and return the reopened store; the current file is
+        renamed aside, not deleted, and this store is closed (its lock passes on)."""
+        path, held = Path(self.path), self._lock
+        self._lock = None
+        self.close()
+        try:
+            _set_aside(path, "replaced", "the save")
+            source = sqlite3.connect(f"file:{backup}?mode=ro", uri=True)
+            target = sqlite3.connect(path)
+            try:
+                source.backup(target)
+            finally:
+                source.close()
+                target.close()
+            store = Store(path)
+        except (sqlite3.Error, StoreError) as err:
+            if held is not None:
+                held.close()
+            raise StoreError(f"the backup {backup.name} could not be restored ({err})") from None
+        store._lock = held
+        store._save_ledger()
+        return store
+
+    def _save_ledger(self) -> None:
+        if self._file is None:
+            return
+        try:
+            saves.write_ledger(self._file, saves.read_progress(self.db))
+        except (sqlite3.Error, ValueError):
+            pass  # the commit stands; damage is met by the next read
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -128,7 +281,10 @@ class Store:
                 raise
             self.db.execute("COMMIT")
         except sqlite3.Error as err:
-            raise StoreError(f"could not save to {self.path}: {err}") from None
+            if _is_damage(err):
+                raise DamagedStore(self._damaged()) from None
+            raise StoreError(f"could not save to {self.path}: {_reason(err)}") from None
+        self._save_ledger()
 
     # -- games -------------------------------------------------------------------------
     def create_game(
@@ -169,14 +325,17 @@ class Store:
                     "UPDATE games SET finished = ?, result = ? WHERE id = ?",
                     (now if result else None, json.dumps(result) if result else None, game_id),
                 )
+        if self._file is not None and (seq % BACKUP_EVERY == 0 or result not in (KEEP, None)):
+            saves.take_backup(self.db, self._file)
 
     def log(self, game_id: int) -> list[LoggedInput]:
-        rows = self.db.execute(
-            "SELECT kind, uid, reader, option, arg, line, seat FROM inputs WHERE game_id = ?"
-            " ORDER BY seq",
-            (game_id,),
-        )
-        return [LoggedInput(*row) for row in rows]
+        with self._reading():
+            rows = self.db.execute(
+                "SELECT kind, uid, reader, option, arg, line, seat FROM inputs WHERE game_id = ?"
+                " ORDER BY seq",
+                (game_id,),
+            )
+            return [LoggedInput(*row) for row in rows]
 
     def games(self, *, finished: bool | None = None) -> list[GameRow]:
         where = {None: "", True: "WHERE finished IS NOT NULL", False: "WHERE finished IS NULL"}
@@ -189,15 +348,16 @@ class Store:
         return rows[0]
 
     def _game_rows(self, where: str, params: tuple[Any, ...] = ()) -> list[GameRow]:
-        rows = self.db.execute(
-            "SELECT id, game, deck, setup, source, created, updated, finished, result,"
-            f" (SELECT count(*) FROM inputs i WHERE i.game_id = g.id) FROM games g {where}",
-            params,
-        )
-        return [
-            GameRow(*r[:3], json.loads(r[3]), *r[4:8], json.loads(r[8]) if r[8] else None, r[9])
-            for r in rows
-        ]
+        with self._reading():
+            rows = self.db.execute(
+                "SELECT id, game, deck, setup, source, created, updated, finished, result,"
+                f" (SELECT count(*) FROM inputs i WHERE i.game_id = g.id) FROM games g {where}",
+                params,
+            )
+            return [
+                GameRow(*r[:3], json.loads(r[3]), *r[4:8], json.loads(r[8]) if r[8] else None, r[9])
+                for r in rows
+            ]
 
     def delete_game(self, game_id: int) -> None:
         with self._transaction() as db:
@@ -213,15 +373,17 @@ class Store:
             )
 
     def decks(self) -> list[tuple[str, str, str]]:
-        return list(self.db.execute("SELECT game, name, toml FROM decks ORDER BY game, name"))
+        with self._reading():
+            return list(self.db.execute("SELECT game, name, toml FROM decks ORDER BY game, name"))
 
     def delete_deck(self, game: str, name: str) -> None:
         with self._transaction() as db:
             db.execute("DELETE FROM decks WHERE game = ? AND name = ?", (game, name))
 
     def get_setting(self, key: str, default: Any = None) -> Any:
-        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return json.loads(row[0]) if row else default
+        with self._reading():
+            row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+            return json.loads(row[0]) if row else default
 
     def set_setting(self, key: str, value: Any) -> None:
         with self._transaction() as db:

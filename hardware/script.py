@@ -41,48 +41,58 @@ Step = ScanStep | TapStep
 
 
 class ScriptError(ConfigError):
-    """A script line that cannot be read; the message names the line."""
+    """A script line that cannot be read; the message names the file and line, never quotes
+    it (`script:///etc/passwd` must not show a line of any file it is pointed at)."""
+
+
+MAX_BYTES = 4 * 1024 * 1024  # a 2,000-input game is about 60 KB; /dev/zero never ends
 
 
 def parse_script(text: str, source: str = "script") -> list[Step]:
     steps: list[Step] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
+        where = f"{source}:{number}"
         word, _, rest = line.partition(" ")
         rest = rest.strip()
         if word == "scan":
             uid_text, _, reader = rest.partition(" ")
             reader = reader.strip()
             if reader and not reader.startswith("@"):
-                raise ScriptError(
-                    f"{source}:{number}: reader must be written @name, got {reader!r}"
-                )
+                raise ScriptError(f"{where}: reader must be written @name, e.g. @seat2")
             try:
                 uid = normalise_uid(uid_text)
-            except ValueError as err:
-                raise ScriptError(f"{source}:{number}: {err}") from None
+            except ValueError:
+                raise ScriptError(f"{where}: not a tag uid (want 8, 14 or 20 hex digits)") from None
             steps.append(ScanStep(uid, reader[1:] or DEFAULT_READER, number))
         elif word == "tap":
             option, _, arg = rest.partition(" ")
             if not option:
-                raise ScriptError(f"{source}:{number}: 'tap' needs an option, e.g. 'tap keep'")
+                raise ScriptError(f"{where}: 'tap' needs an option, e.g. 'tap keep'")
             words = arg.split()
             seat = words.pop()[1:] if words and words[-1].startswith("@") else None
             steps.append(TapStep(option, " ".join(words) or None, number, seat or None))
         else:
-            raise ScriptError(f"{source}:{number}: unknown command {word!r} (use scan or tap)")
+            raise ScriptError(f"{where}: unknown command (lines start with scan or tap)")
     return steps
 
 
 def load_script(path: str | Path) -> list[Step]:
+    """Read a script file: at most MAX_BYTES, UTF-8 with or without a byte-order mark."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
     except OSError as err:
         raise ScriptError(f"cannot read script {path}: {err.strerror}") from None
-    return parse_script(text, str(path))
+    if len(data) > MAX_BYTES:
+        raise ScriptError(f"{path} is larger than {MAX_BYTES // (1024 * 1024)} MB: not a script")
+    try:
+        return parse_script(data.decode("utf-8"), str(path))
+    except UnicodeDecodeError:
+        raise ScriptError(f"{path} is not a text file") from None
 
 
 class ScriptReader(Reader):

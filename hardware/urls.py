@@ -15,13 +15,26 @@ SCHEMES = ("rc522", "mfrc522", "serial", "script", "sim", "keyboard")
 
 # What may follow `scheme://` (before `?`), and how to say it when it does not fit.
 _TARGETS: dict[str, tuple[re.Pattern[str], str]] = {
-    "rc522": (re.compile(r"spi\d+\.\d+"), "spi<bus>.<device>, e.g. rc522://spi0.0"),
-    "mfrc522": (re.compile(r"spi\d+\.\d+"), "spi<bus>.<device>, e.g. mfrc522://spi0.0"),
+    "rc522": (re.compile(r"spi\d{1,2}\.\d{1,2}"), "spi<bus>.<device>, e.g. rc522://spi0.0"),
+    "mfrc522": (re.compile(r"spi\d{1,2}\.\d{1,2}"), "spi<bus>.<device>, e.g. mfrc522://spi0.0"),
     "serial": (re.compile(r".+"), "a port, e.g. serial:///dev/ttyACM0"),
     "script": (re.compile(r".+"), "a file, e.g. script://tests/data/game.script"),
     "sim": (re.compile(r""), "nothing, e.g. sim:// or sim://?tags=2"),
     "keyboard": (re.compile(r"(/.*)?"), "nothing or an input device, e.g. keyboard://"),
 }
+
+# Numeric options and the values that can work, checked here so that a URL that parses can be
+# opened (or fail as a missing device), never overflow a driver or make a uid the simulator
+# cannot write. Which options a scheme takes at all is its backend's to say.
+_PIN, _SPEED, _INTERVAL = (int, 0, 53), (int, 10_000, 50_000_000), (float, 0.001, 10.0)
+_NUMBERS: dict[str, dict[str, tuple[type, float, float]]] = {
+    "rc522": {"rst": _PIN, "cs": _PIN, "speed": _SPEED, "interval": _INTERVAL},
+    "mfrc522": {"rst": _PIN, "speed": _SPEED, "interval": _INTERVAL},
+    "serial": {"baud": (int, 300, 4_000_000)},
+    # sim:// tag N gets uid 04<N+1 as two hex digits>5A1E7C3B90; its chip's VersionReg is a byte
+    "sim": {"tags": (int, 0, 255), "version": (int, 0, 0xFF), "demo": (float, 0.01, 3600.0),
+            "interval": _INTERVAL, "seed": (int, 0, 2**32 - 1)},
+}  # fmt: skip
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 _QUERY_ITEM = re.compile(r"([A-Za-z][A-Za-z0-9_]*)=([^=]*)")
@@ -51,7 +64,24 @@ def parse_reader_url(text: str, name: str | None = None) -> ReaderUrl:
     pattern, want = _TARGETS[scheme]
     if not pattern.fullmatch(target):
         raise ConfigError(f"bad target {target!r} in {text!r}: {scheme}:// takes {want}")
-    return ReaderUrl(name or scheme, scheme, target, _parse_query(query_text, text), text)
+    query = _parse_query(query_text, text)
+    for key, value in query.items():
+        if key in _NUMBERS.get(scheme, {}):
+            _check_number(scheme, key, value, *_NUMBERS[scheme][key])
+    return ReaderUrl(name or scheme, scheme, target, query, text)
+
+
+def _check_number(scheme: str, key: str, value: str, kind: type, low: float, high: float) -> None:
+    try:
+        number = (
+            float(value) if kind is float else int(value, 16 if value[:2] in ("0x", "0X") else 10)
+        )
+    except ValueError:
+        raise ConfigError(f"{scheme}:// option {key}={value[:40]!r} is not a number") from None
+    if not low <= number <= high:  # NaN and inf fail here too
+        raise ConfigError(
+            f"{scheme}:// option {key}={value[:40]} is out of range ({low:g}-{high:g})"
+        )
 
 
 def _parse_query(query_text: str, text: str) -> dict[str, str]:

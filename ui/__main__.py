@@ -1,7 +1,7 @@
 """`python -m ui [--reader URL] [--demo]`: the touchscreen app.
 
-Kivy reads its environment when first imported, so everything it must know (its home in
-our data directory, no argument parsing of its own, the 800x480 default) is set first.
+Kivy reads its environment when first imported, so everything it must know (no argument
+parsing of its own, the 800x480 default; its home: ui/__init__.py) is set first.
 """
 
 from __future__ import annotations
@@ -9,9 +9,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
-
-from ui.paths import data_dir
 
 
 def has_display() -> bool:
@@ -37,9 +34,7 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
-    os.environ.setdefault("KIVY_HOME", str(data_dir() / "kivy"))
-    Path(os.environ["KIVY_HOME"]).mkdir(parents=True, exist_ok=True)  # Kivy makes one level
-    os.environ["KIVY_NO_ARGS"] = "1"
+    os.environ["KIVY_NO_ARGS"] = "1"  # KIVY_HOME: set by importing the ui package
     os.environ.setdefault("KCFG_GRAPHICS_WIDTH", "800")
     os.environ.setdefault("KCFG_GRAPHICS_HEIGHT", "480")
     from ui.app import CompanionApp

@@ -11,18 +11,21 @@ import gc
 import importlib
 import os
 import queue
+import sys
 from pathlib import Path
 
 from kivy.app import App
+from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.clock import Clock, ClockEvent
 from kivy.graphics.opengl import glFlush
+from kivy.logger import Logger
 from kivy.properties import StringProperty
 
 from companion.deck import Component, Deck, DeckError, load_deck, parse_deck
 from companion.inputs import IllegalInput
 from companion.rescan import CHOICES as RESCAN_CHOICES
 from companion.rescan import DEFAULT_WINDOW
-from companion.store import Store, StoreError
+from companion.store import DamagedStore, Store, StoreError
 from companion.table import Table
 from hardware.events import TagEvent
 from hardware.factory import OPEN_ERRORS, open_readers, reader_spec
@@ -65,6 +68,24 @@ def submit_frame(*_args: object) -> None:
     glFlush()
 
 
+class DamageHandler(ExceptionHandler):
+    """Damage met by any read after start-up (a failing SD card) reaches Kivy's loop as
+    DamagedStore, wherever on screen it was read: the app sets the file aside and goes on."""
+
+    def __init__(self, app: CompanionApp) -> None:
+        self.app = app
+        self.handled: BaseException | None = None  # Kivy may hand one exception over twice
+
+    def handle_exception(self, inst: BaseException) -> int:
+        if inst is self.handled:
+            return ExceptionManager.PASS
+        if isinstance(inst, DamagedStore) and self.app.store is not None:
+            self.handled = inst
+            self.app.start_afresh(inst)
+            return ExceptionManager.PASS
+        return ExceptionManager.RAISE
+
+
 class CompanionApp(App):
     title = "Table companion"
     reader_status = StringProperty("")
@@ -79,6 +100,7 @@ class CompanionApp(App):
         self._ticks: list[ClockEvent] = []
         self.sim = None  # the simulated reader, when there is one: the virtual table drives it
         self.store_notice: str | None = None  # why the save file was set aside, for Home to say
+        self._damage = DamageHandler(self)
 
     # -- composition -------------------------------------------------------------------
     def get_application_config(self, defaults: str | None = None) -> str:
@@ -86,8 +108,16 @@ class CompanionApp(App):
 
     def build(self) -> object:
         # A damaged save file must not stop the table playing: it is kept aside, never lost,
-        # and Home says so in one line instead of a traceback.
-        self.store, self.store_notice = Store.open_or_set_aside(data_dir() / "companion.db")
+        # and Home says so in one line instead of a traceback. Only a save another process
+        # writes stops the app (exit 2, which the service unit does not restart).
+        try:
+            self.store, self.store_notice = Store.open_or_set_aside(
+                data_dir() / "companion.db", lock=True
+            )
+        except StoreError as err:
+            print(f"companion: {err}", file=sys.stderr)
+            raise SystemExit(2) from None
+        ExceptionManager.add_handler(self._damage)
         if self.demo:
             self.import_demo_decks()
         self.feedback = make_feedback(bool(self.store.get_setting("feedback", True)))
@@ -112,6 +142,28 @@ class CompanionApp(App):
         gc.freeze()
         return self.root
 
+    def start_afresh(self, err: DamagedStore) -> None:
+        """Set the damaged save aside, carry on with a fresh one, and say so on Home."""
+        assert self.store is not None
+        self.session.table = None
+        try:
+            self.store, self.store_notice = self.store.set_aside(err)
+        except StoreError as failed:
+            self.store, self.store_notice = Store(), f"{failed}; nothing is being saved now"
+        self.goto("home")
+        self.root.get_screen("home").on_pre_enter()
+
+    def restore_backup(self) -> str:
+        """Go back to the backup Home offers; returns the line to show."""
+        assert self.store is not None and self.store.backup_offer is not None
+        backup = self.store.backup_offer
+        self.session.table = None
+        try:
+            self.store = self.store.restore(backup)
+        except StoreError as err:
+            return str(err)
+        return f"Restored the backup {backup.name}; the save it replaced was kept beside it"
+
     def open_readers(self) -> bool:
         """(Re-)open the readers in force, closing any open ones first, so a reader list
         changed in Settings applies without restarting the app. False if they cannot open."""
@@ -121,6 +173,10 @@ class CompanionApp(App):
         try:
             readers = open_readers(spec)
         except OPEN_ERRORS as err:  # a missing reader must not stop a game played by touch
+            readers = []
+            self.reader_status = f"not opened: {one_line(err)}"
+        except Exception as err:  # a backend's bug: logged in full, and the table still plays
+            Logger.exception("readers: cannot open %s", spec)
             readers = []
             self.reader_status = f"not opened: {one_line(err)}"
         self.sim = next((r for r in readers if r.can_place), None)
@@ -171,6 +227,7 @@ class CompanionApp(App):
         return found
 
     def on_stop(self) -> None:
+        ExceptionManager.remove_handler(self._damage)
         for tick in self._ticks:
             tick.cancel()
         self._close_readers()

@@ -102,15 +102,33 @@ def import_deck(store: Store, path: str | Path) -> Deck:
     return deck
 
 
-def export_deck(deck: Deck, path: str | Path) -> Path:
-    path = Path(str(path).strip()).expanduser()
-    if path.is_dir():
-        path = path / f"{deck.game}-{_slug(deck.name)}.toml"
+def export_target(deck: Deck, path: str | Path) -> Path:
+    """Where Export writes: the .toml file named, or `<game>-<name>.toml` in the folder named.
+
+    Only where the player chose, and only a deck file: never "" (the app's working folder)
+    and never another kind of file (a `.pth` in a virtual environment runs as Python).
+    """
+    if not str(path).strip():
+        raise DeckError("type the file or folder to export to")
+    target = Path(str(path).strip()).expanduser()
+    if target.is_dir():
+        target = target / f"{deck.game}-{_slug(deck.name)}.toml"
+    if target.suffix.lower() != ".toml":
+        raise DeckError(f"{target.name}: a deck file's name ends in .toml")
+    return target
+
+
+def export_deck(deck: Deck, path: str | Path, *, replace: bool = False) -> Path:
+    """Write the deck file; an existing file is replaced only with `replace` (confirmed)."""
+    target = export_target(deck, path)
     try:
-        path.write_text(deck.to_toml(), encoding="utf-8")
+        with target.open("w" if replace else "x", encoding="utf-8") as handle:
+            handle.write(deck.to_toml())
+    except FileExistsError:
+        raise DeckError(f"{target} already exists") from None
     except OSError as err:
-        raise DeckError(f"cannot write {path}: {err.strerror}") from None
-    return path
+        raise DeckError(f"cannot write {target}: {err.strerror}") from None
+    return target
 
 
 def _slug(name: str) -> str:

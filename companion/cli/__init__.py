@@ -11,11 +11,13 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from companion.cli import export, rules
 from companion.cli.tags import add_deck_commands
 from companion.deck import DeckError, load_deck
 from companion.store import StoreError
+from companion.textfile import clip, read_stream, read_text
 
 
 def _settings(pairs: list[str]) -> dict[str, str]:
@@ -28,10 +30,17 @@ def _settings(pairs: list[str]) -> dict[str, str]:
     return settings
 
 
+class UsageError(ValueError):
+    """A command line argparse refuses; said in one line like every other refusal."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} ({self.prog} --help shows the usage)")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="companion", description="Table companion for tagged card games"
-    )
+    parser = _Parser(prog="companion", description="Table companion for tagged card games")
     sub = parser.add_subparsers(dest="command", required=True)
 
     score = sub.add_parser("score", help="score a table described in JSON (FILE or - for stdin)")
@@ -87,7 +96,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "score":
         from companion.cli.score import score_json
 
-        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+        if args.file == "-":
+            text = read_stream(getattr(sys.stdin, "buffer", sys.stdin), "standard input")
+        else:
+            text = read_text(args.file, "score file")
         print(json.dumps(score_json(text).to_json(), indent=2))
         return 0
     if args.command == "play":
@@ -123,17 +135,18 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
     try:
-        return _run(args)
+        return _run(_parser().parse_args(argv))
     except BrokenPipeError:
         sys.stderr.close()  # the reader of our output went away (| head): nothing to say
         return 0
-    except (DeckError, StoreError, ValueError, OSError) as err:
+    except (DeckError, StoreError, ValueError, OSError, RecursionError) as err:
         message = str(err)
         if isinstance(err, OSError) and err.strerror:
             message = f"{err.filename}: {err.strerror}" if err.filename else err.strerror
-        print(f"companion: {message}", file=sys.stderr)
+        elif isinstance(err, RecursionError):
+            message = "the input is nested too deeply"
+        print(f"companion: {clip(message)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

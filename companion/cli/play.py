@@ -2,12 +2,13 @@
 
 The script is read by the `script://` reader (hardware/script.py); scans go through the
 same table calls as a reader event, taps as a touch. With the same --db, a run that was
-killed resumes after the last script line the store holds.
+killed resumes after the last script line the store holds, finished or not.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -23,11 +24,20 @@ if TYPE_CHECKING:
     from hardware.script import Step
 
 
-def _find_resumable(store: Store, source: str) -> int | None:
-    for row in store.games(finished=False):
-        if row.source == source:
-            return row.id
-    return None
+def _find_run(store: Store, source: str) -> int | None:
+    """The latest game this same run (game, deck, players, script) started, finished or not:
+    a run killed just after its final commit, run again, must go on with that game (a
+    trailing undo and its redo included), not play a second copy into history."""
+    return next((row.id for row in store.games() if row.source == source), None)
+
+
+def _open_store(db: str) -> Store:
+    if db == ":memory:":
+        return Store()
+    store, notice = Store.open_or_set_aside(db, lock=True)
+    if notice:
+        print(f"companion: {notice}", file=sys.stderr)
+    return store
 
 
 def read_setup_file(game: str | None, name: str, path: str) -> tuple[GameDefinition, Any]:
@@ -116,29 +126,46 @@ def play(
     extra = {name: read_setup_file(game, name, path)[1] for name, path in (files or {}).items()}
     steps = load_script(script_path)
     seats = _seats(steps, players)
-    store = Store(db)
     source = json.dumps(
         [game, str(Path(deck_path).resolve()), players, str(Path(script_path).resolve())]
         + [{k: str(Path(p).resolve()) for k, p in (files or {}).items()}] * bool(files)
     )
-    resumable = _find_resumable(store, source) if db != ":memory:" else None
-    if resumable is not None:
-        table = Table.resume(store, resumable)
-        print(f"Resuming saved game {resumable} after script line {table.last_line}", file=out)
-    else:
-        setup = [
-            PlayerSetup(name, {"new_player": True} if name in new_players else {})
-            for name in players
-        ]
-        readers = [step.reader for step in steps if isinstance(step, ScanStep)]
-        bound = seat_readers(readers, len(players))  # readers seat1..seatN are those seats
-        table = Table.start(
-            store, deck, setup, settings=settings, source=source, seats=bound, extra=extra
-        )
-        print(
-            f"{info.title}: {', '.join(players)} ({players[0]} has the first-player marker)",
-            file=out,
-        )
+    store = _open_store(db)
+    try:  # closed at the end, so the save's writer lock is free for the next run at once
+        resumable = _find_run(store, source) if db != ":memory:" else None
+        if resumable is not None:
+            table = Table.resume(store, resumable)
+            print(f"Resuming saved game {resumable} after script line {table.last_line}", file=out)
+        else:
+            setup = [
+                PlayerSetup(name, {"new_player": True} if name in new_players else {})
+                for name in players
+            ]
+            readers = [step.reader for step in steps if isinstance(step, ScanStep)]
+            bound = seat_readers(readers, len(players))  # readers seat1..seatN are those seats
+            table = Table.start(
+                store, deck, setup, settings=settings, source=source, seats=bound, extra=extra
+            )
+            print(
+                f"{info.title}: {', '.join(players)} ({players[0]} has the first-player marker)",
+                file=out,
+            )
+        return _play_steps(table, steps, seats, as_json=as_json, strict=strict, out=out)
+    finally:
+        store.close()
+
+
+def _play_steps(
+    table: Table,
+    steps: list[Step],
+    seats: dict[str, int],
+    *,
+    as_json: bool,
+    strict: bool,
+    out: TextIO,
+) -> int:
+    from hardware.script import ScanStep
+
     shown = ""
     for step in steps:
         if step.line <= table.last_line:

@@ -14,11 +14,13 @@ from companion.score_input import ScoreInputError, field
 
 def score_json(text: str) -> ScoreSheet:
     try:
-        data = json.loads(text)
+        data = json.loads(text.removeprefix("\ufeff"))  # a BOM some editors write
     except json.JSONDecodeError as err:
         raise ScoreInputError(
             f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}"
         ) from None
+    except RecursionError:
+        raise ScoreInputError("not a score file: nested too deeply") from None
     game = field(data, "game", str, "input")
     try:
         info = definition(game)

@@ -22,7 +22,7 @@ def test_scans_and_taps_with_comments_and_readers():
         ("scan 1234", "s:1: not a tag uid"),
         ("scan DEADBEEF seat2", "s:1: reader must be written @name"),
         ("\ntap", "s:2: 'tap' needs an option"),
-        ("draw 3", "s:1: unknown command 'draw'"),
+        ("draw 3", "s:1: unknown command \\(lines start with scan or tap"),
     ],
 )
 def test_bad_lines_name_the_line(text, message):

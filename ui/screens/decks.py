@@ -65,6 +65,7 @@ class DecksScreen(Screen):
     known_uid = StringProperty("")
     pending_uid = StringProperty("")  # a tag to enroll once a deck is chosen
     table_uid = StringProperty("")  # a tag the running game refused as unknown
+    confirm_export = StringProperty("")  # a file Export was tapped for once: it exists
 
     # -- wiring ------------------------------------------------------------------------
     @property
@@ -205,9 +206,18 @@ class DecksScreen(Screen):
             rows.add_widget(ComponentRow(component=component, screen=self, text=text))
 
     def export_deck(self, path: str) -> None:
+        """Write the deck file; over an existing file only on a second tap for that file."""
         try:
-            written = editor.export_deck(self.deck, path)
+            target = editor.export_target(self.deck, path)
+            replace = target.exists()
+            if replace and self.confirm_export != str(target):
+                self.confirm_export = str(target)
+                self.say(f"{target} exists: tap Export again to replace it", "error")
+                return
+            self.confirm_export = ""
+            written = editor.export_deck(self.deck, target, replace=replace)
         except FAILURES as err:
+            self.confirm_export = ""
             self.say(str(err), "error")
             return
         self.say(f"Exported {len(self.deck)} cards to {written}")

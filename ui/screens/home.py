@@ -16,7 +16,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.games import definition
-from companion.store import GameRow, StoreError
+from companion.store import DamagedStore, GameRow, StoreError
 from companion.table import Table
 from ui.widgets import controls  # noqa: F401  (ConfirmButton, FormButton)
 
@@ -54,6 +54,7 @@ class ResumeRow(BoxLayout):
 
 class HomeScreen(Screen):
     has_games = BooleanProperty(False)
+    backup = StringProperty("")  # the backup offered after a loss, by file name
 
     def on_pre_enter(self, *_args: object) -> None:
         self.refresh()
@@ -62,15 +63,25 @@ class HomeScreen(Screen):
             self.ids.banner.show(app.store_notice, "error")
             app.store_notice = None
 
+    def restore_backup(self) -> None:
+        """Second tap of "Restore the backup": the save goes back to the offered backup."""
+        message = App.get_running_app().restore_backup()
+        self.refresh()
+        self.ids.banner.show(message, "info")
+
     def refresh(self) -> None:
         """Every unfinished game, most recent first; the list scrolls when there are many."""
         app = App.get_running_app()
+        offer = app.store.backup_offer
+        self.backup = offer.name if offer is not None else ""
         box = self.ids.resume
         box.clear_widgets()
         now = time.time()
         for index, row in enumerate(app.store.games(finished=False)):
             try:
                 table = Table.resume(app.store, row.id)
+            except DamagedStore:
+                raise  # the whole file: the app sets it aside (ui.app.DamageHandler)
             except StoreError:
                 table = None
             box.add_widget(

@@ -1,0 +1,155 @@
+"""What keeps a save file honest beyond SQLite: a writer lock, a ledger and a backup.
+
+SQLite opens a save truncated to 0 bytes as a new empty one, and silently drops WAL frames
+after a garbled one, so by itself it cannot tell players that acknowledged inputs are gone.
+The ledger beside the file records how far each unfinished game had got, after every
+commit, so the next open can compare; the backup (SQLite's online backup API) is what the
+players are offered then. The lock keeps a second process from writing the same games.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+# game id -> (created, inputs logged, "game: players"): enough to tell that it shrank or went
+Progress = dict[int, tuple[float, int, str]]
+
+
+class LockHeld(Exception):
+    """Another process writes this save; the message names it."""
+
+
+def sibling(db: Path, suffix: str) -> Path:
+    return db.with_name(db.name + suffix)
+
+
+def stamp() -> str:
+    return time.strftime("%Y%m%d-%H%M%S")
+
+
+def take_lock(db: Path) -> IO[str]:
+    """Hold `<save>.lock` for this process's lifetime (the kernel frees it if we die)."""
+    handle = open(sibling(db, ".lock"), "a+", encoding="utf-8")  # noqa: SIM115 (held open)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.seek(0)
+        holder = handle.read(200).strip() or "another process"
+        handle.close()
+        raise LockHeld(
+            f"the save file {db} is in use by {holder}: one game has one writer, close that first"
+        ) from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(f"process {os.getpid()} ({_command()})\n")
+    handle.flush()
+    return handle
+
+
+def _command() -> str:
+    try:
+        raw = Path(f"/proc/{os.getpid()}/cmdline").read_bytes()
+    except OSError:
+        return "companion"
+    return " ".join(raw.replace(b"\0", b" ").decode(errors="replace").split())[:120]
+
+
+def write_ledger(db: Path, progress: Progress) -> None:
+    """Record the unfinished games' progress beside the save, atomically (temp + rename).
+
+    Written after the commit and not fsynced: after a power cut it can only lag behind the
+    save, which hides a loss rather than invents one.
+    """
+    path = sibling(db, ".ledger")
+    temp = sibling(db, ".ledger.tmp")
+    data = {str(gid): [created, n, title] for gid, (created, n, title) in progress.items()}
+    try:
+        temp.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(temp, path)
+    except OSError:
+        pass  # a full disk already fails the commit itself; the ledger is only a witness
+
+
+def read_ledger(db: Path) -> Progress:
+    try:
+        data = json.loads(sibling(db, ".ledger").read_text(encoding="utf-8"))
+        return {int(gid): (float(c), int(n), str(t)) for gid, (c, n, t) in data.items()}
+    except (OSError, ValueError, TypeError, AttributeError):
+        return {}  # no witness: nothing can be said, and nothing false is said
+
+
+def read_progress(db: sqlite3.Connection) -> Progress:
+    rows = db.execute(
+        "SELECT id, created, game, setup, (SELECT count(*) FROM inputs i WHERE i.game_id = g.id)"
+        " FROM games g WHERE finished IS NULL"
+    )
+    progress = {}
+    for gid, created, game, setup, n in rows:
+        players = ", ".join(p.get("name", "?") for p in json.loads(setup).get("players", []))
+        progress[gid] = (created, n, f"{game}: {players}")
+    return progress
+
+
+@dataclass(frozen=True)
+class Loss:
+    game_id: int
+    title: str
+    had: int
+    has: int
+    in_backup: int
+
+
+def losses(recorded: Progress, now: Progress, backup: Progress) -> list[Loss]:
+    """Unfinished games the ledger saw further along than the save holds them now."""
+    found = []
+    for gid, (created, had, title) in sorted(recorded.items()):
+        has = _inputs_of(now, gid, created)
+        if has < had:
+            found.append(Loss(gid, title, had, has, _inputs_of(backup, gid, created)))
+    return found
+
+
+def _inputs_of(progress: Progress, gid: int, created: float) -> int:
+    entry = progress.get(gid)
+    return entry[1] if entry and abs(entry[0] - created) < 1e-3 else 0
+
+
+def describe(lost: list[Loss]) -> str:
+    return "; ".join(
+        f"game {x.game_id} ({x.title}) had {x.had} inputs, the save now holds {x.has}" for x in lost
+    )
+
+
+def take_backup(db: sqlite3.Connection, path: Path) -> None:
+    """Copy the save to `<save>.backup` with SQLite's online backup API, never half-written."""
+    temp = sibling(path, ".backup.tmp")
+    try:
+        target = sqlite3.connect(temp)
+        try:
+            db.backup(target)
+        finally:
+            target.close()
+        os.replace(temp, sibling(path, ".backup"))
+    except (OSError, sqlite3.Error):
+        pass  # the input itself is saved; a backup that failed is retried at the next one
+
+
+def backup_progress(path: Path) -> Progress:
+    """What a backup file holds, read-only; {} if it is missing or unreadable."""
+    if not path.is_file():
+        return {}
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return read_progress(db)
+        finally:
+            db.close()
+    except (sqlite3.Error, ValueError, UnicodeDecodeError):
+        return {}
