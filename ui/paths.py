@@ -2,21 +2,12 @@
 
 `python -m ui` must point KIVY_HOME here before Kivy is imported, and the app opens
 companion.db here afterwards, so this module imports no Kivy: both ask it, and Kivy's
-settings and the save file always live in the same folder.
+settings and the save file always live in the same folder. The answer itself lives in
+`companion.paths`, so the CLI finds the same save file.
 """
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
+from companion.paths import data_dir
 
-
-def data_dir() -> Path:
-    """COMPANION_DATA, else $XDG_CONFIG_HOME/companion (~/.config/companion); made if missing."""
-    configured = os.environ.get("COMPANION_DATA")
-    if configured:
-        path = Path(configured)
-    else:
-        path = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "companion"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+__all__ = ["data_dir"]

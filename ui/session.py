@@ -29,6 +29,8 @@ class Session(EventDispatcher):
     banner_kind = OptionProperty("", options=["", "refused", "unknown", "info"])
     unknown_uid = StringProperty("")
     last_event = StringProperty("")
+    # the rule of the refusal in the banner (IllegalInput.rule): its passage comes first on "?"
+    refused_rule = StringProperty("")
 
     def __init__(
         self,
@@ -81,6 +83,7 @@ class Session(EventDispatcher):
             raise  # scan() offers to enroll it
         except IllegalInput as err:
             self.refuse(err.message)
+            self.refused_rule = err.rule
             return False
         except StoreError as err:
             self.refuse(f"Not saved, so not played: {err}")
@@ -93,14 +96,15 @@ class Session(EventDispatcher):
 
     # -- the banner --------------------------------------------------------------------
     def refuse(self, message: str, kind: str = "refused") -> None:
-        self.unknown_uid = ""
+        self.unknown_uid = self.refused_rule = ""
         self.banner, self.banner_kind = message, kind
         self.feedback.refused()
 
     def inform(self, message: str) -> None:
         """Tell the table something went right: a banner, but no refuse sound or LED."""
-        self.unknown_uid = ""
+        self.unknown_uid = self.refused_rule = ""
         self.banner, self.banner_kind = message, "info"
 
     def dismiss(self) -> None:
         self.banner, self.banner_kind, self.unknown_uid = "", "", ""
+        self.refused_rule = ""

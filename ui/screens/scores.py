@@ -16,10 +16,14 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
+from companion.bgstats import installation_id, play_payload, push_url
 from companion.engine import ScoreSheet
+from companion.store import StoreError
+from companion.table import Table
 from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (FormButton)
 from ui.widgets.card import fill
+from ui.widgets.qr import QrImage  # noqa: F401  (scores.kv)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -79,6 +83,7 @@ class ScoresScreen(Screen):
     title = StringProperty("")
     tiebreak = StringProperty("")
     live = BooleanProperty(False)  # the game on the table (undo goes back to it)
+    bgstats_url = StringProperty("")  # the finished game's play for BG Stats, as a link
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -89,13 +94,23 @@ class ScoresScreen(Screen):
         table = App.get_running_app().table
         if self.pinned is None and table is not None:
             self.show(table.scores(), live=table.finished)
+            self.bgstats_url = self._bgstats(table) if table.finished else ""
 
     def on_leave(self, *_args: object) -> None:
         self.pinned = None
 
+    def _bgstats(self, table: Table) -> str:
+        """The BG Stats link of the finished game on the table, from its stored row."""
+        store = App.get_running_app().store
+        try:
+            return push_url(play_payload(store.game(table.game_id), installation_id(store)))
+        except (StoreError, ValueError):
+            return ""  # a save that cannot say when it ended: no link rather than a wrong one
+
     def show_saved(self, sheet: ScoreSheet) -> None:
         """A game from history: shown until the screen is left."""
         self.pinned = sheet
+        self.bgstats_url = ""
         self.show(sheet, live=False)
 
     def show(self, sheet: ScoreSheet, live: bool) -> None:

@@ -29,6 +29,7 @@ from ui.boards import board_for
 from ui.boards.base import Board
 from ui.widgets.card import CardView, Shown, fill
 from ui.widgets.narration import NarrationLog
+from ui.widgets.rules import RulesPopup
 from ui.widgets.strip import PlayerStrip
 from ui.widgets.virtual_table import VirtualTable
 
@@ -87,6 +88,7 @@ class TableScreen(Screen):
         self._covering: Widget | None = None  # the board's cover laid over the table area
         self.drawer = VirtualTable()
         self.log = NarrationLog()
+        self.rules_popup: RulesPopup | None = None
         self._forget()
         app = App.get_running_app()
         app.session.bind(revision=self.refresh, table=self._new_table)
@@ -195,6 +197,15 @@ class TableScreen(Screen):
 
     def undo(self) -> None:
         App.get_running_app().session.undo()
+
+    def show_rules(self, *_args: object) -> None:
+        """The rule at hand: the passages behind the prompt, the refusal's first, quoted."""
+        app = App.get_running_app()
+        if app.table is None:
+            return
+        passages = app.table.rules_at_hand(app.session.refused_rule)
+        self.rules_popup = RulesPopup(passages)
+        self.rules_popup.open()
 
     def toggle_log(self, *_args: object) -> None:
         self.log_open = not self.log_open

@@ -21,6 +21,8 @@ from companion.view import Counter, View
 
 class BrokenPlanetEngine:
     game = GAME
+    # every phase a prompt can be in: each has rulebook passages (companion.rules_at_hand)
+    phases = ("pawns", "diamond", "picks", "offer", "last", "choose", "collect", "over")
 
     def __init__(self, settings: Mapping[str, Any]) -> None:
         """`settings` are resolved by the game's definition (every key present)."""

@@ -73,6 +73,7 @@ def _definition(
         cards_in_box=size,
         version=version,
         legacy=legacy or {},
+        passages=f"{__package__}:passages/{rules.game}.toml",
     )
 
 
