@@ -86,7 +86,9 @@ class BrokenPlanetEngine:
         elif s.phase == "collect":
             collect.on_task(s, action)
         else:
-            raise IllegalInput("The game is over (undo takes back the last input)")
+            raise IllegalInput(
+                "The game is over (undo takes back the last input)", rule="game-over"
+            )
         return s
 
     # -- what players see ------------------------------------------------------------------

@@ -46,9 +46,10 @@ def _afford(s: BPState, cost: dict[str, int], what: str) -> None:
     if s.tendering(cost):
         raise IllegalInput(
             f"{name} has laid down {gems_text(s.tendered)}; {what} costs {gems_text(cost)}:"
-            " scan the rest"
+            " scan the rest",
+            rule="cannot-pay",
         )
-    raise IllegalInput(f"{name} does not have {gems_text(cost)} for {what}")
+    raise IllegalInput(f"{name} does not have {gems_text(cost)} for {what}", rule="cannot-pay")
 
 
 def _tender(s: BPState, gem: str) -> None:
@@ -57,7 +58,8 @@ def _tender(s: BPState, gem: str) -> None:
     if s.hands[s.offer].get(gem, 0) <= s.tendered.get(gem, 0):
         raise IllegalInput(
             f"The table counts no more {plural(2, gem)[2:]} in {name}'s hand: Undo a slip,"
-            " or pay by tapping"
+            " or pay by tapping",
+            rule="not-in-hand",
         )
     s.tendered[gem] = s.tendered.get(gem, 0) + 1
     s.event = f"{name} lays down a {gem} ({gems_text(s.tendered)} down)"
@@ -82,7 +84,7 @@ def _slot_cost(s: BPState, island: int, cost: dict[str, int]) -> tuple[dict[str,
     """The cost on this island: one more sapphire on a sapphire-locked slot."""
     locked = s.slot_for(island)
     if locked is None:
-        raise IllegalInput(f"Island {island} has no free temple slot")
+        raise IllegalInput(f"Island {island} has no free temple slot", rule="no-free-slot")
     if locked:
         cost = {**cost, "sapphire": cost.get("sapphire", 0) + 1}
     return cost, locked
@@ -96,10 +98,11 @@ def _start_build(s: BPState, uid: str) -> None:
         owner = next((o for o in range(s.players) if s.colour(o) == token.get("colour")), None)
         whose = f"{s.names[owner]}'s" if owner is not None else f"a {token.get('colour')}"
         raise IllegalInput(
-            f"That is {whose} {temple_name(key)}: {s.names[p]} builds {s.colour(p)} temples"
+            f"That is {whose} {temple_name(key)}: {s.names[p]} builds {s.colour(p)} temples",
+            rule="own-temples",
         )
     if why := build_refusal(s, key):
-        raise IllegalInput(why)
+        raise IllegalInput(why, rule="cannot-build")
     _afford(s, dict(s.map.temples[key].cost), temple_name(key))
     s.pending = ("build", uid)
     s.event = f"{s.names[p]} builds the {temple_name(key)}: on which island?"
@@ -111,7 +114,8 @@ def _token_for(s: BPState, key: str) -> str:
         if c.kind == "temple" and c.get("temple") == key and c.get("colour") == colour:
             return uid
     raise IllegalInput(
-        f"No {colour} {temple_name(key)} token is enrolled: scan the token or enroll it"
+        f"No {colour} {temple_name(key)} token is enrolled: scan the token or enroll it",
+        rule="temple-token",
     )
 
 
@@ -141,7 +145,7 @@ def craft_refusal(s: BPState, kind: str) -> str:
 def _craft(s: BPState, uid: str) -> None:
     kind = s.relic_kind(uid)
     if why := craft_refusal(s, kind):
-        raise IllegalInput(why)
+        raise IllegalInput(why, rule="cannot-craft")
     cost, _favor = s.map.relic(kind, s.players)
     _afford(s, dict(cost), f"a {kind} relic")
     s.pay(s.offer, cost)
@@ -184,14 +188,18 @@ def attack_refusal(s: BPState, how: str) -> str:
 def _attack(s: BPState, how: str, island: int) -> None:
     p, name = s.offer, s.names[s.offer]
     if why := attack_refusal(s, how):
-        raise IllegalInput(why)
+        raise IllegalInput(why, rule="cannot-attack")
     if island in s.attacks:
-        raise IllegalInput(f"Island {island} is already attacked this turn")
+        raise IllegalInput(f"Island {island} is already attacked this turn", rule="attacked-once")
     own = island in s.pawns[p]
     if how == "crypt" and not own:
-        raise IllegalInput(f"The Crystal Crypt attacks the island {name}'s pawn stands on")
+        raise IllegalInput(
+            f"The Crystal Crypt attacks the island {name}'s pawn stands on", rule="crypt-own-island"
+        )
     if how == "ruby" and own and s.settings["attack_own_island"] == "no":
-        raise IllegalInput(f"{name} cannot attack the island {name}'s own pawn stands on")
+        raise IllegalInput(
+            f"{name} cannot attack the island {name}'s own pawn stands on", rule="attack-own-island"
+        )
     if how == "ruby":
         _afford(s, RUBY, "an attack")
         s.pay(p, RUBY)
@@ -288,11 +296,13 @@ def _on_scan(s: BPState, action: Scan) -> None:
     elif card.kind == "relic":
         holder = s.names[s.relics[action.uid]]
         raise IllegalInput(
-            f"That {card.get('relic')} relic is {holder}'s: craft relics from the pile"
+            f"That {card.get('relic')} relic is {holder}'s: craft relics from the pile",
+            rule="relic-elsewhere",
         )
     else:
         raise IllegalInput(
-            f"The {card.label} is not used now: scan a temple token, a relic card or a gem card"
+            f"The {card.label} is not used now: scan a temple token, a relic card or a gem card",
+            rule="not-now",
         )
 
 
@@ -300,16 +310,20 @@ def _on_tap(s: BPState, tap: Tap) -> None:
     args = (tap.arg or "").split()
     if tap.option == "build" and args:
         if args[0] not in TEMPLES:
-            raise IllegalInput(f"'{args[0]}' is not a temple (e.g. build sapphire-shrine)")
+            raise IllegalInput(
+                f"'{args[0]}' is not a temple (e.g. build sapphire-shrine)", rule="temple-name"
+            )
         _start_build(s, _token_for(s, args[0]))
         if len(args) > 1:
             _finish_build(s, s.pending[1], words.island(s, args[1]))
     elif tap.option == "craft" and args:
         pile = s.pile(args[0])
         if args[0] not in RELICS:
-            raise IllegalInput(f"'{args[0]}' is not a relic (bronze, silver or golden)")
+            raise IllegalInput(
+                f"'{args[0]}' is not a relic (bronze, silver or golden)", rule="which-relic"
+            )
         if not pile:
-            raise IllegalInput(craft_refusal(s, args[0]))
+            raise IllegalInput(craft_refusal(s, args[0]), rule="cannot-craft")
         _craft(s, pile[0])
     elif tap.option in ("attack", "altar", "crypt"):
         how = "ruby" if tap.option == "attack" else tap.option
@@ -318,7 +332,7 @@ def _on_tap(s: BPState, tap: Tap) -> None:
         if args:
             _attack(s, how, words.island(s, args[0]))
         elif why := attack_refusal(s, how):
-            raise IllegalInput(why)
+            raise IllegalInput(why, rule="cannot-attack")
         else:
             if how == "ruby":
                 _afford(s, RUBY, "an attack")
