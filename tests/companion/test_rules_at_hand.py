@@ -75,20 +75,7 @@ def refusals_raised(package: Path) -> set[str]:
     return found
 
 
-# Broken Planet's engine landed after the other maps: its 46 refusals name no rule yet, so
-# they show their phase's passages. Strict: mapping them makes this fail until it is removed.
-REFUSALS_UNMAPPED = {"broken-planet"}
-
-
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="refusals not mapped yet"))
-        if g in REFUSALS_UNMAPPED
-        else g
-        for g in GAMES
-    ],
-)
+@pytest.mark.parametrize("game", GAMES)
 def test_every_refusal_has_a_passage_and_every_mapped_refusal_exists(game):
     package = definition(game).passages.partition(":")[0]
     raised = refusals_raised(ROOT.joinpath(*package.split(".")))
