@@ -34,9 +34,7 @@ def shown(widget) -> bool:
 
 
 def controls(screen) -> list:
-    return [
-        w for w in walk(screen) if isinstance(w, CONTROLS) and not w.disabled and shown(w)
-    ]
+    return [w for w in walk(screen) if isinstance(w, CONTROLS) and not w.disabled and shown(w)]
 
 
 def pressed_by_touch(widget, pressed: list) -> list:
