@@ -14,28 +14,37 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion import games
 from companion.definition import GameDefinition
+from companion.rescan import CHOICES as RESCAN_CHOICES
+from companion.rescan import DEFAULT_WINDOW
 from companion.store import Store, StoreError
-from hardware.diagnose import describe, diagnose
-from hardware.factory import ENV_VAR, OPEN_ERRORS, open_readers, reader_spec
-from hardware.hub import ReaderHub, one_line
-from hardware.urls import parse_reader_spec
-from ui.app import READERS_KEY
+from hardware.diagnose import describe
+from hardware.factory import ENV_VAR, reader_spec
+from hardware.hub import ReaderHub
+from hardware.sim.reader import DEMO_UID
+from hardware.urls import ReaderUrl, parse_reader_spec
+from ui.app import READERS_KEY, RESCAN_KEY
+from ui.reader_words import ReaderTrouble, open_named, status_words
 from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (rules used by settings.kv)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 LOG_LINES = 8
+VIRTUAL_TAG_S = 0.5  # how long "Place a virtual tag" leaves the tag on the simulated reader
 
 
 def rules_key(game: str) -> str:
     return f"rules.{game}"
+
+
+def rescan_label(seconds: float) -> str:
+    return "off" if not seconds else f"{seconds:g} s"
 
 
 def spec_from_text(text: str) -> str:
@@ -63,11 +72,14 @@ class SettingsScreen(Screen):
     chip = StringProperty("")
     config_note = StringProperty("")
     readers_note = StringProperty("")  # which reader list is in force, and why
+    feedback_found = StringProperty("")  # what the LED and sound setting can drive here
+    can_place = BooleanProperty(False)  # a reader under test takes virtual tags (sim://)
+    rescan_window = NumericProperty(DEFAULT_WINDOW)
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._hub: ReaderHub | None = None
-        self._schemes: dict[str, str] = {}  # reader name -> scheme, for diagnose()
+        self._urls: dict[str, ReaderUrl] = {}  # reader name -> its URL, for its words
         self._drain = Clock.schedule_interval(self._drain_test, 0.05)
         self._drain.cancel()
 
@@ -91,6 +103,10 @@ class SettingsScreen(Screen):
         self.readers_text = "\n".join(spec_from_text(saved or self._in_force()[0]).split(","))
         self._note_readers()
         self.feedback_on = bool(store.get_setting("feedback", True))
+        self.feedback_found = getattr(App.get_running_app(), "feedback_found", "")
+        window = store.get_setting(RESCAN_KEY, DEFAULT_WINDOW)
+        self.rescan_window = window if window in RESCAN_CHOICES else DEFAULT_WINDOW
+        self._fill_rescan()
         self.config_note = (
             f"Kivy's own settings (window, touch input) are in {kivy.kivy_config_fn}: the"
             " app's data folder, not ~/.kivy. See docs/ui.md for the touch panel settings."
@@ -155,6 +171,32 @@ class SettingsScreen(Screen):
             return
         self.say(f"{ruleset.title}: {key.replace('_', ' ')} = {value} (applies to new games)")
 
+    def _fill_rescan(self) -> None:
+        box = self.ids.rescan
+        box.clear_widgets()
+        for seconds in RESCAN_CHOICES:
+            toggle = Factory.FormToggle(
+                label=rescan_label(seconds),
+                group="rescan",
+                state="down" if seconds == self.rescan_window else "normal",
+                allow_no_selection=False,
+            )
+            toggle.bind(on_release=lambda _t, s=seconds: self.set_rescan(s))
+            box.add_widget(toggle)
+
+    def set_rescan(self, seconds: float) -> None:
+        """Store the rescan guard's window and apply it to the running table at once."""
+        try:
+            self.the_store.set_setting(RESCAN_KEY, seconds)
+        except StoreError as err:
+            self.say(str(err), "error")
+            return
+        self.rescan_window = seconds
+        app = App.get_running_app()
+        if hasattr(app, "session"):
+            app.session.rescan.window = seconds
+        self.say(f"A card placed again is ignored for: {rescan_label(seconds)} (applies now)")
+
     def set_feedback(self, on: bool) -> None:
         try:
             self.the_store.set_setting("feedback", on)
@@ -180,7 +222,7 @@ class SettingsScreen(Screen):
         elif app.open_readers():
             self.say(f"Readers saved and re-opened: {spec}")
         else:
-            self.say(f"Readers saved, but they did not open: {app.reader_status}", "error")
+            self.say(f"Readers saved, but they did not open: {app.reader_advice}", "error")
         return True
 
     # -- reader test -------------------------------------------------------------------
@@ -194,12 +236,13 @@ class SettingsScreen(Screen):
         self.stop_test()
         spec = spec_from_text(text)
         try:
-            readers = open_readers(spec)
-        except OPEN_ERRORS as err:  # a reader that cannot open is a message, never a crash
-            self.say(f"Cannot open the reader: {one_line(err)}", "error")
+            readers = open_named(spec)
+        except ReaderTrouble as trouble:  # a reader that cannot open is advice, never a crash
+            self.say(f"Reader {trouble}", "error")
             return
         self.test_log = "Place a tag on the reader..."
-        self._schemes = {url.name: url.scheme for url in parse_reader_spec(spec)}
+        self._urls = {url.name: url for url in parse_reader_spec(spec)}
+        self.can_place = any(reader.can_place for reader in readers)
         self._hub = ReaderHub(readers)
         self._hub.start()
         self.testing = True
@@ -212,6 +255,15 @@ class SettingsScreen(Screen):
         if hub is not None:
             hub.stop()
         self.testing = False
+        self.can_place = False
+
+    def place_virtual_tag(self) -> None:
+        """sim:// has no tag to hold over it: lay a virtual one on it for a moment."""
+        hub = self._hub
+        for reader in hub.readers if hub is not None else ():
+            if reader.can_place:
+                reader.place(DEMO_UID)
+                Clock.schedule_once(lambda _dt, r=reader: r.remove(DEMO_UID), VIRTUAL_TAG_S)
 
     def _drain_test(self, _dt: float) -> None:
         hub = self._hub
@@ -225,6 +277,6 @@ class SettingsScreen(Screen):
             lines.append(f"{event.reader}: {event.kind} {event.uid}")
         self.test_log = "\n".join(lines[-LOG_LINES:])
         self.test_status = ", ".join(
-            f"{name}: {state if state == 'ok' else diagnose(self._schemes.get(name, ''), state)}"
+            f"{name}: ok" if state == "ok" else status_words(self._urls.get(name), name, state)
             for name, state in hub.status.items()
         )

@@ -90,7 +90,7 @@ class TableScreen(Screen):
         self._forget()
         app = App.get_running_app()
         app.session.bind(revision=self.refresh, table=self._new_table)
-        app.bind(reader_status=self.refresh_status)
+        app.bind(reader_status=self.refresh_status, reader_advice=self.refresh_status)
         self.has_sim = app.sim is not None
 
     def on_pre_enter(self, *_args: object) -> None:
@@ -147,8 +147,20 @@ class TableScreen(Screen):
             self._shown.once("drawer", view.zones, self.drawer.show, view.zones, self.virtual_scan)
 
     def refresh_status(self, *_args: object) -> None:
-        reader = App.get_running_app().reader_status
-        self.status_text = f"{self._status} · reader {reader}" if self._status else ""
+        """The engine's status line and the reader's; a reader that did not open comes first,
+        with a hint that a touch shows the fix (the bar holds two lines, the fix may not fit)."""
+        app = App.get_running_app()
+        if not self._status:
+            self.status_text = ""
+        elif app.reader_advice:
+            self.status_text = f"Reader {app.reader_status} (tap here) · {self._status}"
+        else:
+            self.status_text = f"{self._status} · reader {app.reader_status}"
+
+    def explain_reader(self) -> None:
+        """The reader's whole advice in the banner: which device, what is wrong, the fix."""
+        app = App.get_running_app()
+        app.session.inform(f"Reader {app.reader_advice}")
 
     def _show_options(self, prompt: Prompt) -> None:
         """Keep the buttons whose text and action did not change (most prompts keep theirs)."""
