@@ -32,6 +32,7 @@ from hardware.factory import reader_spec
 from hardware.feedback import Feedback, GpioFeedback, NullFeedback, make_feedback
 from hardware.hub import ReaderHub, one_line
 from hardware.urls import ReaderUrl, parse_reader_spec
+from ui import keyboard
 from ui.paths import data_dir
 from ui.reader_words import ReaderTrouble, open_named, plain, status_words
 from ui.session import Session
@@ -158,6 +159,7 @@ class CompanionApp(App):
         self.session = Session(
             self.feedback, window if window in RESCAN_CHOICES else DEFAULT_WINDOW
         )
+        keyboard.apply(self.store.get_setting(keyboard.KEYBOARD_KEY, keyboard.DEFAULT))
         self._ticks.append(Clock.schedule_interval(self._update_status, STATUS_INTERVAL_S))
         self.open_readers()
         for path in SCREENS:

@@ -7,7 +7,9 @@ them when the screen is left so no SPI device or serial port stays held.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import kivy
 from kivy.app import App
@@ -17,6 +19,7 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from companion import games
 from companion.definition import GameDefinition
@@ -28,7 +31,11 @@ from hardware.factory import ENV_VAR, reader_spec
 from hardware.hub import ReaderHub
 from hardware.sim.reader import DEMO_UID
 from hardware.urls import ReaderUrl, parse_reader_spec
+from ui import keyboard
 from ui.app import READERS_KEY, RESCAN_KEY
+from ui.keyboard import CHOICES as KEYBOARD_CHOICES
+from ui.keyboard import DEFAULT as KEYBOARD_DEFAULT
+from ui.keyboard import KEYBOARD_KEY
 from ui.reader_words import ReaderTrouble, open_named, status_words
 from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (rules used by settings.kv)
@@ -45,6 +52,27 @@ def rules_key(game: str) -> str:
 
 def rescan_label(seconds: float) -> str:
     return "off" if not seconds else f"{seconds:g} s"
+
+
+def fill_choices(
+    box: Widget,
+    choices: Sequence[Any],
+    chosen: Any,
+    label: Callable[[Any], str],
+    choose: Callable[[Any], None],
+) -> None:
+    """One toggle per choice in `box`, the chosen one down; a tap calls `choose(value)`."""
+    box.clear_widgets()
+    group = f"choices-{id(box)}"
+    for value in choices:
+        toggle = Factory.FormToggle(
+            label=label(value),
+            group=group,
+            state="down" if value == chosen else "normal",
+            allow_no_selection=False,
+        )
+        toggle.bind(on_release=lambda _toggle, v=value: choose(v))
+        box.add_widget(toggle)
 
 
 def spec_from_text(text: str) -> str:
@@ -106,7 +134,11 @@ class SettingsScreen(Screen):
         self.feedback_found = getattr(App.get_running_app(), "feedback_found", "")
         window = store.get_setting(RESCAN_KEY, DEFAULT_WINDOW)
         self.rescan_window = window if window in RESCAN_CHOICES else DEFAULT_WINDOW
-        self._fill_rescan()
+        fill_choices(
+            self.ids.rescan, RESCAN_CHOICES, self.rescan_window, rescan_label, self.set_rescan
+        )
+        chosen = store.get_setting(KEYBOARD_KEY, KEYBOARD_DEFAULT)
+        fill_choices(self.ids.keyboard, KEYBOARD_CHOICES, chosen, str, self.set_keyboard)
         self.config_note = (
             f"Kivy's own settings (window, touch input) are in {kivy.kivy_config_fn}: the"
             " app's data folder, not ~/.kivy. See docs/ui.md for the touch panel settings."
@@ -136,15 +168,13 @@ class SettingsScreen(Screen):
             box.add_widget(Factory.FormLabel(text=ruleset.title, bold=True, color=THEME.accent))
             for setting in ruleset.settings:
                 row = RulingRow(screen=self, game=ruleset.name, key=setting.key, help=setting.help)
-                for value in setting.choices:
-                    toggle = Factory.FormToggle(
-                        label=str(value),
-                        group=f"{ruleset.name}.{setting.key}",
-                        state="down" if value == chosen[setting.key] else "normal",
-                        allow_no_selection=False,
-                    )
-                    toggle.bind(on_release=self._on_ruling(ruleset.name, setting.key, value))
-                    row.ids.choices.add_widget(toggle)
+                fill_choices(
+                    row.ids.choices,
+                    setting.choices,
+                    chosen[setting.key],
+                    str,
+                    self._on_ruling(ruleset.name, setting.key),
+                )
                 box.add_widget(row)
 
     def _rulings(self, ruleset: GameDefinition) -> dict[str, object]:
@@ -156,8 +186,8 @@ class SettingsScreen(Screen):
             self.say(f"{err}; showing the defaults", "error")
             return ruleset.resolve({})
 
-    def _on_ruling(self, game: str, key: str, value: object) -> object:
-        return lambda _toggle: self.set_ruling(game, key, value)
+    def _on_ruling(self, game: str, key: str) -> Callable[[Any], None]:
+        return lambda value: self.set_ruling(game, key, value)
 
     # -- saving ------------------------------------------------------------------------
     def set_ruling(self, game: str, key: str, value: object) -> None:
@@ -171,19 +201,6 @@ class SettingsScreen(Screen):
             return
         self.say(f"{ruleset.title}: {key.replace('_', ' ')} = {value} (applies to new games)")
 
-    def _fill_rescan(self) -> None:
-        box = self.ids.rescan
-        box.clear_widgets()
-        for seconds in RESCAN_CHOICES:
-            toggle = Factory.FormToggle(
-                label=rescan_label(seconds),
-                group="rescan",
-                state="down" if seconds == self.rescan_window else "normal",
-                allow_no_selection=False,
-            )
-            toggle.bind(on_release=lambda _t, s=seconds: self.set_rescan(s))
-            box.add_widget(toggle)
-
     def set_rescan(self, seconds: float) -> None:
         """Store the rescan guard's window and apply it to the running table at once."""
         try:
@@ -196,6 +213,17 @@ class SettingsScreen(Screen):
         if hasattr(app, "session"):
             app.session.rescan.window = seconds
         self.say(f"A card placed again is ignored for: {rescan_label(seconds)} (applies now)")
+
+    def set_keyboard(self, choice: str) -> None:
+        """Store the on-screen keyboard's setting; the next field touched follows it."""
+        try:
+            self.the_store.set_setting(KEYBOARD_KEY, choice)
+        except StoreError as err:
+            self.say(str(err), "error")
+            return
+        mode = keyboard.apply(choice)
+        shown = "shown" if mode != "system" else "not shown"
+        self.say(f"On-screen keyboard: {choice} (a field touched now: keyboard {shown})")
 
     def set_feedback(self, on: bool) -> None:
         try:
