@@ -84,6 +84,9 @@ class Theme:
     padding: float = dp(8)
     spacing: float = dp(8)
     icon: float = dp(64)
+    # the table's side panels (log, virtual table): five 80 dp cards and their gaps; the
+    # rest of 800 px keeps the prompt and its options in sight beside them
+    panel: float = dp(440)
 
 
 THEME = Theme()

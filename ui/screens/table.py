@@ -27,6 +27,7 @@ from companion.table import Table
 from companion.view import PlayerView, View
 from ui.boards import board_for
 from ui.boards.base import Board
+from ui.theme import THEME
 from ui.widgets.card import CardView, Shown, fill
 from ui.widgets.narration import NarrationLog
 from ui.widgets.strip import PlayerStrip
@@ -224,9 +225,12 @@ class TableScreen(Screen):
         self.refresh()
 
     def _panel(self, panel: Any, open_: bool) -> None:
-        """Lay a panel (log, virtual table) over the table area, or take it off and let go."""
+        """Lay a panel (log, virtual table) at the right of the table area, beside the prompt
+        (kv narrows the table to make room), or take it off and let go. Its place never
+        depends on the prompt's length, so its cards never move when the prompt changes."""
         area = self.ids.area
         if open_ and panel.parent is None:
+            panel.size_hint, panel.width, panel.pos_hint = (None, 1), THEME.panel, {"right": 1}
             area.add_widget(panel)
         elif not open_:
             if panel.parent is not None:
@@ -240,6 +244,7 @@ class TableScreen(Screen):
         it leave and arrive: every tap is a scan.
         """
         sim, uid = App.get_running_app().sim, card.tag
+        self.drawer.hold()  # the cards stay where they are under the finger
         pending = self._lifts.pop(uid, None)
         if pending is not None:
             pending.cancel()
