@@ -150,6 +150,9 @@ class ScoresScreen(Screen):
             if kind == "head" and len(names) > CROWDED:
                 label.font_size = THEME.font_small  # six names of 11 letters fit 107 px
             label.size_hint_x, label.width = (None, LABELS_WIDTH) if c == 0 else (1, label.width)
+            label.size_hint_y = 1 if grid_id == "grid" else None  # the details' rows: one height
+            if c == 0:
+                label.font_size = min(label.font_size, THEME.font_body)  # "total": a label
             label.text, label.note = text, note
             label.halign = "left" if c == 0 else "center"
             label.about = f"{names[c - 1]}, {rows[r][1][0][0]}" if c else ""

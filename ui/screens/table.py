@@ -18,7 +18,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import AliasProperty, BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
@@ -77,6 +77,9 @@ class TableScreen(Screen):
     has_sim = BooleanProperty(False)
     drawer_open = BooleanProperty(False)
     log_open = BooleanProperty(False)
+    panel_open = AliasProperty(
+        lambda self: self.drawer_open or self.log_open, bind=("drawer_open", "log_open")
+    )
     columns = NumericProperty(2)
 
     def __init__(self, **kwargs: object) -> None:
