@@ -19,7 +19,7 @@ from hardware.factory import OPEN_ERRORS, open_reader
 from hardware.reader import Reader
 from hardware.urls import ReaderUrl, parse_reader_spec
 
-RAW = re.compile(r"^(error: )?([A-Z]\w*(Error|Exception|Dependency|Unsupported|Fault)\b: )?")
+RAW = re.compile(r"^(error: )?([A-Z][a-z]+[A-Z]\w*: )?")  # "error: ", "FileNotFoundError: "
 ERRNO = re.compile(r"\[Errno \d+\] ")
 CANNOT_OPEN = "cannot open the device"  # an OSError diagnose has no advice for
 
