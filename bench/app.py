@@ -92,20 +92,6 @@ def rss_mb() -> float:
     return float("nan")
 
 
-def play_to_the_end(app: object, EventLoop: object) -> None:
-    """The rest of a game through the session, one frame drawn per input, as at a table."""
-    from companion.games.kintsugi.moves import legal_inputs
-    from companion.inputs import Scan
-
-    while not app.table.finished:
-        move = legal_inputs(app.table.state)[0]
-        if isinstance(move, Scan):
-            app.session.scan(move.uid)
-        else:
-            app.session.tap(move.option, move.arg)
-        EventLoop.idle()
-
-
 def idle_for(seconds: float, EventLoop: object) -> None:
     settle = time.perf_counter() + seconds
     while time.perf_counter() < settle:
@@ -123,6 +109,7 @@ def main() -> None:
     from kivy.graphics.opengl import GL_RENDERER, glGetString
 
     from companion.table import Table
+    from tests.ui.autoplay import play_to_the_end
     from ui.app import CompanionApp
 
     app = CompanionApp(reader="sim://", demo=True)
@@ -180,7 +167,7 @@ def main() -> None:
     for game in range(GAMES):
         if game:
             new_game()
-        play_to_the_end(app, EventLoop)
+        play_to_the_end(app, EventLoop.idle)  # a frame drawn after each input, as at a table
         app.goto("home")
         idle_for(1.0, EventLoop)  # the screens' fades end and freed cards go back
         after_game.append(rss_mb())

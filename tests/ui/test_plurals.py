@@ -6,10 +6,9 @@ from __future__ import annotations
 import re
 
 from companion.deck import Deck
-from companion.games.kintsugi.moves import legal_inputs
-from companion.inputs import Scan
 from companion.table import Table
 from tests.ui.apphelp import frames, small_deck, texts
+from tests.ui.autoplay import play_to_the_end
 from ui.screens.setup import deck_title
 
 WRONG = re.compile(r"(?<![\d.])1 (ingot|card|item|point|player|repair|game|cup|bowl|plate)s\b")
@@ -26,14 +25,12 @@ def test_no_count_disagrees_with_its_number_through_a_whole_game(app):
     table_screen = app.root.get_screen("table")
     table_screen.toggle_log()
     seen: set[str] = set()
-    while not app.table.finished:
-        move = legal_inputs(app.table.state)[0]
-        if isinstance(move, Scan):
-            app.session.scan(move.uid)
-        else:
-            app.session.tap(move.option, move.arg)
+
+    def look() -> None:
         frames()
         seen.update(texts(table_screen) + texts(table_screen.log))
+
+    play_to_the_end(app, look)
     for screen in ("scores", "history", "home", "setup"):
         app.goto(screen)
         frames(2)

@@ -3,21 +3,15 @@ Abandon and Delete deck do: one stray tap must not take a finished game back to 
 
 from __future__ import annotations
 
-from companion.games.kintsugi.moves import legal_inputs
-from companion.inputs import Scan
 from companion.table import Table
 from tests.ui.apphelp import frames, press, small_deck
+from tests.ui.autoplay import play_to_the_end
 
 
 def finish(app) -> None:
     """A whole game through the session, the first legal input each time."""
     app.open_table(Table.start(app.store, small_deck(), ["Ana", "Ben"]))
-    while not app.table.finished:
-        move = legal_inputs(app.table.state)[0]
-        if isinstance(move, Scan):
-            app.session.scan(move.uid)
-        else:
-            app.session.tap(move.option, move.arg)
+    play_to_the_end(app)
     app.goto("scores")
     frames(2)
 

@@ -201,12 +201,18 @@ class SettingsScreen(Screen):
             return
         self.say(f"{ruleset.title}: {key.replace('_', ' ')} = {value} (applies to new games)")
 
-    def set_rescan(self, seconds: float) -> None:
-        """Store the rescan guard's window and apply it to the running table at once."""
+    def _saved(self, key: str, value: object) -> bool:
+        """Store one setting; a store that cannot write is said in the banner."""
         try:
-            self.the_store.set_setting(RESCAN_KEY, seconds)
+            self.the_store.set_setting(key, value)
         except StoreError as err:
             self.say(str(err), "error")
+            return False
+        return True
+
+    def set_rescan(self, seconds: float) -> None:
+        """Store the rescan guard's window and apply it to the running table at once."""
+        if not self._saved(RESCAN_KEY, seconds):
             return
         self.rescan_window = seconds
         app = App.get_running_app()
@@ -216,20 +222,14 @@ class SettingsScreen(Screen):
 
     def set_keyboard(self, choice: str) -> None:
         """Store the on-screen keyboard's setting; the next field touched follows it."""
-        try:
-            self.the_store.set_setting(KEYBOARD_KEY, choice)
-        except StoreError as err:
-            self.say(str(err), "error")
+        if not self._saved(KEYBOARD_KEY, choice):
             return
         mode = keyboard.apply(choice)
         shown = "shown" if mode != "system" else "not shown"
         self.say(f"On-screen keyboard: {choice} (a field touched now: keyboard {shown})")
 
     def set_feedback(self, on: bool) -> None:
-        try:
-            self.the_store.set_setting("feedback", on)
-        except StoreError as err:
-            self.say(str(err), "error")
+        if not self._saved("feedback", on):
             return
         self.feedback_on = on
         self.say(f"LED and sound {'on' if on else 'off'} (applies when the app next starts)")
