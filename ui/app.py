@@ -28,10 +28,13 @@ from companion.rescan import DEFAULT_WINDOW
 from companion.store import DamagedStore, Store, StoreError
 from companion.table import Table
 from hardware.events import TagEvent
-from hardware.factory import OPEN_ERRORS, open_readers, reader_spec
-from hardware.feedback import make_feedback
+from hardware.factory import reader_spec
+from hardware.feedback import Feedback, GpioFeedback, NullFeedback, make_feedback
 from hardware.hub import ReaderHub, one_line
+from hardware.urls import ReaderUrl, parse_reader_spec
+from ui import keyboard
 from ui.paths import data_dir
+from ui.reader_words import ReaderTrouble, open_named, plain, status_words
 from ui.session import Session
 from ui.widgets import controls  # noqa: F401  (FormButton and friends, used by every .kv)
 
@@ -50,12 +53,37 @@ RESCAN_KEY = "rescan_window"  # seconds a card placed again after its own scan i
 READERS_KEY = "readers"  # the store setting the Settings screen saves the reader list under
 
 
-def reader_summary(status: dict[str, str]) -> str:
-    """One short line for the top bar: "ok" when every reader is fine, else who is not."""
+def reader_summary(status: dict[str, str], urls: dict[str, ReaderUrl]) -> str:
+    """One line for the top bar: "ok" when every reader is fine, else who is not and why."""
     if not status:
         return "none"
-    bad = {name: text for name, text in status.items() if text != "ok"}
-    return "ok" if not bad else "; ".join(f"{name}: {text}" for name, text in bad.items())
+    bad = [status_words(urls.get(name), name, text) for name, text in status.items()]
+    return "; ".join(text for text in bad if text != "ok") or "ok"
+
+
+def feedback_found(feedback: Feedback) -> str:
+    """What the LED and sound setting can drive here, for Settings: gpiozero claims pins,
+    it cannot see whether anything is wired to them, so the words say pins, not parts."""
+    if isinstance(feedback, GpioFeedback):
+        parts = [
+            f"{what} on {device.pin}"
+            for what, device in (("an LED", feedback.led), ("a buzzer", feedback.buzzer))
+            if device is not None
+        ]
+        return f"Pins ready for {' and '.join(parts)}."
+    reason = plain(getattr(feedback, "reason", "").removeprefix("no LED or buzzer: "))
+    return f"No LED or buzzer can be driven here ({reason}), so this setting changes nothing."
+
+
+def feedback_in_use(enabled: bool) -> tuple[Feedback, str]:
+    """The feedback to play with and what the pins offer: looked for even when the setting
+    is off, so Settings never says "on" over an LED that is not there."""
+    found = make_feedback(True)
+    words = feedback_found(found)
+    if enabled:
+        return found, words
+    found.close()
+    return NullFeedback(), words
 
 
 def submit_frame(*_args: object) -> None:
@@ -89,6 +117,9 @@ class DamageHandler(ExceptionHandler):
 class CompanionApp(App):
     title = "Table companion"
     reader_status = StringProperty("")
+    # the whole advice when a reader could not open (device, what is wrong, the fix): the
+    # top bar's line may not hold it all, a touch on it shows this in full
+    reader_advice = StringProperty("")
 
     def __init__(self, reader: str | None = None, demo: bool = False, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -98,6 +129,7 @@ class CompanionApp(App):
         self.store: Store | None = None
         self.hub: ReaderHub | None = None
         self._ticks: list[ClockEvent] = []
+        self._urls: dict[str, ReaderUrl] = {}  # open readers by name, for their words
         self.sim = None  # the simulated reader, when there is one: the virtual table drives it
         self.store_notice: str | None = None  # why the save file was set aside, for Home to say
         self._damage = DamageHandler(self)
@@ -120,11 +152,14 @@ class CompanionApp(App):
         ExceptionManager.add_handler(self._damage)
         if self.demo:
             self.import_demo_decks()
-        self.feedback = make_feedback(bool(self.store.get_setting("feedback", True)))
+        self.feedback, self.feedback_found = feedback_in_use(
+            bool(self.store.get_setting("feedback", True))
+        )
         window = self.store.get_setting(RESCAN_KEY, DEFAULT_WINDOW)
         self.session = Session(
             self.feedback, window if window in RESCAN_CHOICES else DEFAULT_WINDOW
         )
+        keyboard.apply(self.store.get_setting(keyboard.KEYBOARD_KEY, keyboard.DEFAULT))
         self._ticks.append(Clock.schedule_interval(self._update_status, STATUS_INTERVAL_S))
         self.open_readers()
         for path in SCREENS:
@@ -170,15 +205,18 @@ class CompanionApp(App):
         assert self.store is not None
         self._close_readers()
         spec, _source = reader_spec(self.reader_spec, self.store.get_setting(READERS_KEY))
+        self.reader_advice = ""
         try:
-            readers = open_readers(spec)
-        except OPEN_ERRORS as err:  # a missing reader must not stop a game played by touch
+            readers = open_named(spec)
+        except ReaderTrouble as trouble:  # a missing reader must not stop a game played by touch
             readers = []
-            self.reader_status = f"not opened: {one_line(err)}"
+            self.reader_status = f"{trouble.device} did not open: {trouble.headline}"
+            self.reader_advice = str(trouble)
         except Exception as err:  # a backend's bug: logged in full, and the table still plays
             Logger.exception("readers: cannot open %s", spec)
             readers = []
             self.reader_status = f"not opened: {one_line(err)}"
+        self._urls = {url.name: url for url in parse_reader_spec(spec)} if readers else {}
         self.sim = next((r for r in readers if r.can_place), None)
         if self.root is not None and self.root.has_screen("table"):
             # TableScreen reads has_sim once when built; a re-open may add or drop sim://.
@@ -201,7 +239,7 @@ class CompanionApp(App):
 
     def _update_status(self, *_args: object) -> None:
         if self.hub is not None:
-            self.reader_status = reader_summary(self.hub.status)
+            self.reader_status = reader_summary(self.hub.status, self._urls)
 
     def import_demo_decks(self) -> None:
         """Put the example decks into the store unless a deck of that name is there."""

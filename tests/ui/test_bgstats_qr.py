@@ -48,5 +48,6 @@ def test_a_game_from_history_shows_no_link(app):
     app.goto("scores")
     screen = app.root.get_screen("scores")
     screen.bgstats_url = "x"
-    screen.show_saved(ScoreSheet("mintsugi", (PlayerScore("Ana", 3, {}, 1),), ("Ana",), "most"))
+    sheet = ScoreSheet("mintsugi", (PlayerScore("Ana", 3, {}, 1),), ("Ana",), "most")
+    screen.show_saved(sheet, "Played today · Mintsugi")
     assert screen.bgstats_url == "" and screen.ids.bgstats.opacity == 0

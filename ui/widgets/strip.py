@@ -9,6 +9,7 @@ rather than a line each, so four strips fit under a nine-card draft at 800x480.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -17,13 +18,17 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
-from kivy.utils import escape_markup
+from kivy.utils import escape_markup, get_hex_from_color
 
 from companion.view import Piece, PlayerView, Zone
+from ui.theme import THEME
 from ui.widgets.card import drawn_state, fill
 from ui.widgets.icons import KindIcon
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+NUMBER = re.compile(r"\d+")
+GOLD = get_hex_from_color(THEME.gold)
 
 
 class MiniGroup(BoxLayout):
@@ -48,16 +53,35 @@ def runs(zone: Zone) -> list[list[Piece]]:
     return list(by_kind.values())
 
 
+def big_numbers(text: str) -> str:
+    """The engine's words with their numbers at reading size from across the table
+    (docs/ui.md: capitals of 16 arcmin at 1 m), as Label markup."""
+    return NUMBER.sub(
+        lambda m: f"[size={int(THEME.font_read)}][b]{m.group()}[/b][/size]", escape_markup(text)
+    )
+
+
+def read_from_afar(player: PlayerView) -> str:
+    """The figures the table reads from its seats: the game's emphasised one first (gold),
+    then every other figure with a value (a score), numbers large, as Label markup."""
+    key = [c for c in player.counters if c.emphasis]
+    rest = [c for c in player.counters if not c.emphasis and c.value is not None]
+    said = [f"[color={GOLD}]{big_numbers(c.text)}[/color]" for c in key]
+    return "   ".join(said + [big_numbers(c.text) for c in rest])
+
+
 def figures(player: PlayerView) -> str:
-    """Marks in bold, then the figures that are not the emphasised one, as Label markup."""
+    """Marks in bold, then the figures without a value, as Label markup (the valued ones
+    are read from afar on the name's line)."""
     marks = [f"[b]{escape_markup(m)}[/b]" for m in player.marks]
-    rest = [escape_markup(c.text) for c in player.counters if not c.emphasis]
+    rest = [escape_markup(c.text) for c in player.counters if not c.emphasis and c.value is None]
     return " · ".join(marks + rest)
 
 
 class PlayerStrip(BoxLayout):
     player = StringProperty("")
-    key_figure = StringProperty("")
+    key_figure = StringProperty("")  # the engine's words for the emphasised figure
+    afar = StringProperty("")  # markup: every figure with a value, numbers large
     active = BooleanProperty(False)
 
     def __init__(self, **kwargs: object) -> None:
@@ -72,6 +96,7 @@ class PlayerStrip(BoxLayout):
         self.player, self.active = player.name, player.active
         key = next((c for c in player.counters if c.emphasis), None)
         self.key_figure = key.text if key is not None else ""
+        self.afar = read_from_afar(player)
         self.words.text = figures(player)
         if list(zones) != self.zones:
             self.zones = list(zones)
