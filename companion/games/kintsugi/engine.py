@@ -414,7 +414,7 @@ class KintsugiEngine:
         cost = s.repair_cost(player, uid)
         if cost > s.ingots[player]:
             raise IllegalInput(
-                f"Repairing the {s.label(uid)} costs {cost} ingots; {name} has {s.ingots[player]}",
+                f"Repairing the {s.label(uid)} costs {plural(cost, 'ingot')}; {name} has {plural(s.ingots[player], 'ingot')}",
                 rule="repair-cost",
             )
         s.ingots[player] -= cost
