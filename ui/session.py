@@ -73,6 +73,14 @@ class Session(EventDispatcher):
         self.rescan.forget()
         return self._attempt(lambda t: t.undo())
 
+    def secret(self, player: str) -> str:
+        """What only `player` may see (their own gems), in one line; "" when the game keeps
+        nothing of theirs hidden. Asked only while that player holds their name."""
+        table = self.table
+        if table is None or player not in table.players:
+            return ""
+        return " · ".join(c.text for c in table.secret(player))
+
     def _attempt(self, action: Callable[[Table], str]) -> bool:
         if self.table is None:
             self.refuse("No game is running: start or resume one first")
