@@ -22,11 +22,14 @@ from kivy.logger import Logger
 from kivy.properties import StringProperty
 
 from companion.deck import Component, Deck, DeckError, load_deck, parse_deck
+from companion.games import definition
+from companion.identity import Identity, decode, home_deck
 from companion.inputs import IllegalInput
 from companion.rescan import CHOICES as RESCAN_CHOICES
 from companion.rescan import DEFAULT_WINDOW
 from companion.store import DamagedStore, Store, StoreError
 from companion.table import Table
+from hardware.errors import OPEN_ERRORS
 from hardware.events import TagEvent
 from hardware.factory import reader_spec
 from hardware.feedback import Feedback, GpioFeedback, NullFeedback, make_feedback
@@ -49,6 +52,8 @@ SCREENS = (
     "ui.screens.settings:SettingsScreen",
 )
 STATUS_INTERVAL_S = 0.5
+RECORDS_KEY = "sticker_records"  # an unknown sticker carrying its identity: "ask" or "add"
+RECORDS_CHOICES = ("ask", "add")
 RESCAN_KEY = "rescan_window"  # seconds a card placed again after its own scan is ignored
 READERS_KEY = "readers"  # the store setting the Settings screen saves the reader list under
 
@@ -288,7 +293,9 @@ class CompanionApp(App):
                 continue
             screen = self.root.current_screen
             if screen.name == "table":
-                self.session.scan(event.uid, event.reader, event.at)
+                played = self.session.scan(event.uid, event.reader, event.at)
+                if not played and self.session.banner_kind == "unknown":
+                    self.offer_record(event)
             elif hasattr(screen, "on_tag"):
                 screen.on_tag(event.uid)
 
@@ -312,6 +319,57 @@ class CompanionApp(App):
         self.session.dismiss()
         self.goto("decks")
         self.root.get_screen("decks").enroll(uid)
+
+    # -- stickers that carry their identity ------------------------------------------------
+    def read_record(self, uid: str, reader_name: str) -> Identity | None:
+        """The identity written on the sticker `uid`, read by the reader that saw it; None
+        when that reader cannot read records, the sticker has none, or it does not parse."""
+        readers = self.hub.readers if self.hub is not None else []
+        reader = next((r for r in readers if r.name == reader_name), None)
+        if reader is None or not reader.can_write:
+            return None
+        try:
+            payload = reader.read_identity(uid)
+        except OPEN_ERRORS as err:  # lifted before it was read: a plain unknown sticker
+            Logger.info("readers: %s: no record read from %s: %s", reader_name, uid, err)
+            return None
+        return decode(payload) if payload else None
+
+    def offer_record(self, event: TagEvent) -> None:
+        """An unknown sticker that says what it is: offered in one tap, or added at once
+        (Settings), when it belongs to the game on the table."""
+        identity = self.read_record(event.uid, event.reader)
+        table = self.table
+        if identity is None or table is None or identity.game != table.game:
+            return
+        what = definition(identity.game).describe(identity.component(event.uid))
+        if self.store.get_setting(RECORDS_KEY, "ask") != "add":
+            self.session.offer_record(
+                event.uid, identity, f"This sticker says it is the {what} of {identity.deck!r}"
+            )
+        elif self.adopt(identity, event.uid):
+            self.session.scan(event.uid, event.reader, event.at)  # and it plays at once
+            if not self.session.banner:
+                self.session.inform(f"Added the {what} from its sticker")
+
+    def adopt(self, identity: Identity, uid: str) -> bool:
+        """Add a sticker's own identity to its deck (saved) and to the game on the table."""
+        component = identity.component(uid)
+        deck = home_deck(identity, self.decks())
+        try:
+            deck.add(component)
+            self.store.save_deck(deck.game, deck.name, deck.to_toml())
+        except (DeckError, StoreError) as err:
+            self.session.refuse(str(err))
+            return False
+        self.join_game(component)
+        return True
+
+    def adopt_offered(self) -> None:
+        """The banner's "Add it" for the sticker it names."""
+        identity, uid = self.session.record, self.session.unknown_uid
+        if identity is not None and uid:
+            self.adopt(identity, uid)
 
     def join_game(self, component: Component) -> None:
         """A sticker enrolled from the table's banner joins the running game at once (the card

@@ -26,8 +26,9 @@ class Session(EventDispatcher):
     revision = NumericProperty(0)
     banner = StringProperty("")
     # "info" is news, not a refusal (a sticker enrolled): the banner words and colours it apart.
-    banner_kind = OptionProperty("", options=["", "refused", "unknown", "info"])
+    banner_kind = OptionProperty("", options=["", "refused", "unknown", "record", "info"])
     unknown_uid = StringProperty("")
+    record = ObjectProperty(None, allownone=True)  # what an unknown sticker says it is
     last_event = StringProperty("")
     # the rule of the refusal in the banner (IllegalInput.rule): its passage comes first on "?"
     refused_rule = StringProperty("")
@@ -108,11 +109,16 @@ class Session(EventDispatcher):
         self.banner, self.banner_kind = message, kind
         self.feedback.refused()
 
+    def offer_record(self, uid: str, identity: object, message: str) -> None:
+        """An unknown sticker that carries its identity: the banner offers to add it."""
+        self.banner, self.banner_kind = f"{message}. Add it?", "record"
+        self.unknown_uid, self.record = uid, identity
+
     def inform(self, message: str) -> None:
         """Tell the table something went right: a banner, but no refuse sound or LED."""
         self.unknown_uid = self.refused_rule = ""
         self.banner, self.banner_kind = message, "info"
 
     def dismiss(self) -> None:
-        self.banner, self.banner_kind, self.unknown_uid = "", "", ""
+        self.banner, self.banner_kind, self.unknown_uid, self.record = "", "", "", None
         self.refused_rule = ""

@@ -32,7 +32,7 @@ from hardware.hub import ReaderHub
 from hardware.sim.reader import DEMO_UID
 from hardware.urls import ReaderUrl, parse_reader_spec
 from ui import keyboard
-from ui.app import READERS_KEY, RESCAN_KEY
+from ui.app import READERS_KEY, RECORDS_CHOICES, RECORDS_KEY, RESCAN_KEY
 from ui.keyboard import CHOICES as KEYBOARD_CHOICES
 from ui.keyboard import DEFAULT as KEYBOARD_DEFAULT
 from ui.keyboard import KEYBOARD_KEY
@@ -52,6 +52,9 @@ def rules_key(game: str) -> str:
 
 def rescan_label(seconds: float) -> str:
     return "off" if not seconds else f"{seconds:g} s"
+
+
+RECORDS_WORDS = {"ask": "offer to add it", "add": "add it at once"}
 
 
 def fill_choices(
@@ -139,6 +142,8 @@ class SettingsScreen(Screen):
         )
         chosen = store.get_setting(KEYBOARD_KEY, KEYBOARD_DEFAULT)
         fill_choices(self.ids.keyboard, KEYBOARD_CHOICES, chosen, str, self.set_keyboard)
+        chosen = store.get_setting(RECORDS_KEY, "ask")
+        fill_choices(self.ids.records, RECORDS_CHOICES, chosen, RECORDS_WORDS.get, self.set_records)
         self.config_note = (
             f"Kivy's own settings (window, touch input) are in {kivy.kivy_config_fn}: the"
             " app's data folder, not ~/.kivy. See docs/ui.md for the touch panel settings."
@@ -219,6 +224,11 @@ class SettingsScreen(Screen):
         if hasattr(app, "session"):
             app.session.rescan.window = seconds
         self.say(f"A card placed again is ignored for: {rescan_label(seconds)} (applies now)")
+
+    def set_records(self, choice: str) -> None:
+        """What an unknown sticker that carries its identity does at the table."""
+        if self._saved(RECORDS_KEY, choice):
+            self.say(f"A sticker that says what it is: {RECORDS_WORDS[choice]}")
 
     def set_keyboard(self, choice: str) -> None:
         """Store the on-screen keyboard's setting; the next field touched follows it."""
