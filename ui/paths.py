@@ -20,3 +20,10 @@ def data_dir() -> Path:
         path = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "companion"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def setup_file_dir(name: str) -> Path:
+    """Where an owner puts the files a game reads at set-up besides the deck (its
+    definition's `setup_files`): `maps/` in the data directory for a "map". Not made here:
+    Setup only looks, and the user guide says where to create it."""
+    return data_dir() / f"{name}s"
