@@ -17,11 +17,11 @@ require_window()
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def driver(data, *args):
+def driver(data, *args, module="tests.ui.resume_driver"):
     env = dict(os.environ, COMPANION_DATA=str(data))
     errors = open(data / f"{args[0]}.stderr", "w")  # read after it ends
     return subprocess.Popen(
-        [sys.executable, "-m", "tests.ui.resume_driver", *args],
+        [sys.executable, "-m", module, *args],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
