@@ -24,13 +24,10 @@ def add_deck(app) -> None:
 
 def choose_deck(app):
     """The Setup screen with the Broken Planet deck chosen."""
+    from tests.ui.test_setup_seats import choose
+
     add_deck(app)
-    setup = app.root.get_screen("setup")
-    app.goto("setup")
-    frames(2)
-    setup.deck_title = next(t for t in setup.deck_titles if t.startswith(DECK_NAME))
-    frames(2)
-    return setup
+    return choose(app, DECK_NAME)
 
 
 def start(app, names=("Ana", "Ben", "Cleo")):

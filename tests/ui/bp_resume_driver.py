@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import sys
 
-from tests.ui.apphelp import button, frames, open_app, press
+from tests.ui.apphelp import button, frames, press
 from tests.ui.bp_helpers import add_deck, cover, play_step, script_steps, start
+from tests.ui.resume_driver import open_tracking_app
 
 
 def snapshot(app) -> dict:
@@ -29,13 +30,7 @@ def snapshot(app) -> dict:
 
 
 def main(mode: str, steps: int = 0) -> None:
-    app = open_app()
-    app.on_reader = set()
-    app.bind(
-        on_reader_event=lambda _a, e: (
-            app.on_reader.add if e.kind == "placed" else app.on_reader.discard
-        )(e.uid)
-    )
+    app = open_tracking_app()
     if mode == "play":
         screen = start(app)
         for step in script_steps()[:steps]:

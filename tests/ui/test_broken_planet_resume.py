@@ -4,11 +4,10 @@ yet tapped) and start it again: the resumed table shows exactly what the players
 from __future__ import annotations
 
 import json
-import signal
 
 from tests.ui._window import require_window
 from tests.ui.bp_helpers import script_steps
-from tests.ui.test_kill_resume import driver
+from tests.ui.test_kill_resume import driver, played_then_killed
 
 require_window()
 
@@ -18,14 +17,7 @@ MID_TURN = 47  # script line: Ben scans his Amber Anvil token; which island is s
 
 def test_a_game_killed_mid_turn_resumes_with_nothing_lost(tmp_path):
     steps = next(i for i, s in enumerate(script_steps()) if s.line == MID_TURN) + 1
-    playing = driver(tmp_path, "play", str(steps), module=DRIVER)
-    try:
-        line = playing.stdout.readline()
-    finally:
-        playing.send_signal(signal.SIGKILL)
-        playing.wait(10)
-    assert line, (tmp_path / "play.stderr").read_text()[-3000:]
-    before = json.loads(line)
+    before = played_then_killed(tmp_path, steps, module=DRIVER)
     assert before["board"]["step"] == "build" and before["offered"]  # mid-turn, islands lit
     assert before["shown"] == before["prompt"]
     resumed = driver(tmp_path, "resume", module=DRIVER)
