@@ -24,6 +24,15 @@ ENROLLED = "Enrolled the wave cup — scan it again"
 SETTLE_FRAMES = 4
 
 Shot = tuple[str, Callable[[], None]]
+PLANET = ROOT / "examples" / "broken-planet-3p.script"
+PLANET_NAMES = ["Ana", "Ben", "Cleo"]  # the script's @names, in seat order
+# the script line after which each Broken Planet screen is photographed
+PLANET_SHOTS = {
+    34: "planet-build",  # a temple token scanned: which island? (free slots lit)
+    35: "planet-offer",  # the offer's options with costs; a player temple on the map
+    50: "planet-collect",  # the compasses entered, island 9 attacked this turn
+    65: "planet-relic",  # the attack's outcome: the attacker takes a relic
+}
 
 
 def _prepare_environment(work: Path) -> None:
@@ -95,9 +104,37 @@ def shots(app: object) -> Iterator[Shot]:
     yield "table-4p", lambda: deal(app, deck, FOUR)  # all 9 draft cards, all 4 players
     yield "table-4p-keep", lambda: deal(app, deck, FOUR, picks=1)
     yield "table-log", lambda: screen.toggle_log()
+    screen.toggle_log()
+    yield from planet_shots(app)
 
 
-def run(folder: Path) -> list[Path]:
+def planet_shots(app: object) -> Iterator[Shot]:
+    """Broken Planet: Setup with its map choice, then the demo script's game at the table."""
+    from hardware.script import ScanStep, load_script
+
+    setup = app.root.get_screen("setup")
+
+    def choose() -> None:
+        app.goto("setup")
+        setup.deck_title = next(t for t in setup.deck_titles if "planet" in t.lower())
+        for row, name in zip(setup.seats(), [*PLANET_NAMES, "", ""], strict=False):
+            row.ids.name.text = name
+        setup.choose_first(0)
+
+    yield "planet-setup", choose
+    setup.start()
+    for step in load_script(PLANET):
+        if isinstance(step, ScanStep):
+            app.session.scan(step.uid, step.reader)
+        else:
+            seat = PLANET_NAMES.index(step.seat) if step.seat else None
+            app.session.tap(step.option, step.arg, seat=seat)
+        if step.line in PLANET_SHOTS:
+            yield PLANET_SHOTS[step.line], lambda: None
+    yield "planet-favor", lambda: app.goto("scores")
+
+
+def run(folder: Path, only: str = "") -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="screenshots-") as work:
         _prepare_environment(Path(work))
@@ -116,6 +153,9 @@ def run(folder: Path) -> list[Path]:
                 app.stop()
                 return
             action()
+            if not name.startswith(only):  # played through (a frame for it), not photographed
+                Clock.schedule_once(lambda _dt: drive(plan), 0)
+                return
 
             def take(_dt: float) -> None:
                 path = Path(Window.screenshot(name=str(Path(work) / f"{name}.png")))
@@ -132,8 +172,9 @@ def run(folder: Path) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", nargs="?", default=str(ROOT / "docs" / "screenshots"))
+    parser.add_argument("--only", default="", help="photograph only screens named so (planet-)")
     args = parser.parse_args(argv)
-    written = run(Path(args.folder))
+    written = run(Path(args.folder), args.only)
     for path in written:
         print(path)
     return 0 if written else 1

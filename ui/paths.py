@@ -8,6 +8,15 @@ settings and the save file always live in the same folder. The answer itself liv
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from companion.paths import data_dir
 
-__all__ = ["data_dir"]
+__all__ = ["data_dir", "setup_file_dir"]
+
+
+def setup_file_dir(name: str) -> Path:
+    """Where an owner puts the files a game reads at set-up besides the deck (its
+    definition's `setup_files`): `maps/` in the data directory for a "map". Not made here:
+    Setup only looks, and the user guide says where to create it."""
+    return data_dir() / f"{name}s"

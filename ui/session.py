@@ -67,8 +67,9 @@ class Session(EventDispatcher):
             self.rescan.accepted(uid, reader, at)
         return played
 
-    def tap(self, word: str, arg: str | None = None) -> bool:
-        return self._attempt(lambda t: t.tap(word, arg))
+    def tap(self, word: str, arg: str | None = None, seat: int | None = None) -> bool:
+        """A touch on an option; `seat` names whose it is when a prompt waits on several."""
+        return self._attempt(lambda t: t.tap(word, arg, seat=seat))
 
     def undo(self) -> bool:
         self.rescan.forget()

@@ -30,7 +30,8 @@ def snapshot(app) -> dict:
     }
 
 
-def main(mode: str, steps: int = 0) -> None:
+def open_tracking_app():
+    """The app, tracking the tags on its simulated reader as the `app` fixture does."""
     app = open_app()
     app.on_reader = set()
     app.bind(
@@ -38,6 +39,11 @@ def main(mode: str, steps: int = 0) -> None:
             app.on_reader.add if e.kind == "placed" else app.on_reader.discard
         )(e.uid)
     )
+    return app
+
+
+def main(mode: str, steps: int = 0) -> None:
+    app = open_tracking_app()
     if mode == "play":
         screen = start_game(app)
         for step in range(steps):

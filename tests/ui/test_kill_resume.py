@@ -17,11 +17,11 @@ require_window()
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def driver(data, *args):
+def driver(data, *args, module="tests.ui.resume_driver"):
     env = dict(os.environ, COMPANION_DATA=str(data))
     errors = open(data / f"{args[0]}.stderr", "w")  # read after it ends
     return subprocess.Popen(
-        [sys.executable, "-m", "tests.ui.resume_driver", *args],
+        [sys.executable, "-m", module, *args],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -30,15 +30,20 @@ def driver(data, *args):
     )
 
 
-def test_a_killed_game_resumes_exactly_where_it_was(tmp_path):
-    playing = driver(tmp_path, "play", "9")  # deal 5, then draft and keep/sell
+def played_then_killed(data, steps, module="tests.ui.resume_driver"):
+    """What the driver printed after playing `steps` inputs, then the process killed."""
+    playing = driver(data, "play", str(steps), module=module)
     try:
         line = playing.stdout.readline()
     finally:
         playing.send_signal(signal.SIGKILL)
         playing.wait(10)
-    assert line, (tmp_path / "play.stderr").read_text()[-3000:]
-    before = json.loads(line)
+    assert line, (data / "play.stderr").read_text()[-3000:]
+    return json.loads(line)
+
+
+def test_a_killed_game_resumes_exactly_where_it_was(tmp_path):
+    before = played_then_killed(tmp_path, 9)  # deal 5, then draft and keep/sell
     assert before["phase"] in ("draft", "keep") and before["shown"] == before["prompt"]
     resumed = driver(tmp_path, "resume")
     out, _ = resumed.communicate(timeout=60)

@@ -11,8 +11,8 @@ from companion.games.broken_planet.mapfile import load_map
 from companion.table import Table
 from hardware.script import ScanStep, load_script
 from tests.companion.conftest import EXAMPLES
-from tests.ui.apphelp import frames, texts, until
-from ui.widgets.strip import HOLD_S
+from tests.ui.apphelp import frames, texts, until, walk
+from ui.widgets.secret import HOLD_S, HoldToReveal
 
 OPENING = 7  # pawns, the diamond, the first picks: Ben 2 emeralds + a sapphire, Ana a diamond
 
@@ -40,7 +40,7 @@ def test_holding_your_name_shows_your_gems_to_you_alone_and_letting_go_hides_the
     app.open_table(planet(app))
     frames(3)
     screen = app.root.get_screen("table")
-    ben = next(s for s in screen.strips if s.player == "Ben")
+    ben = next(w for w in walk(screen) if isinstance(w, HoldToReveal) and w.player == "Ben")
     shared = " ".join(texts(screen))
     assert "2 emeralds · 1 sapphire" not in shared
     assert [c.text for c in app.table.view().players[1].counters][0] == "3 gems"

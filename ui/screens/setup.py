@@ -23,9 +23,12 @@ from companion.engine import PlayerSetup
 from companion.games import definition
 from companion.store import StoreError
 from companion.table import Table, seat_readers
+from ui.app import EXAMPLES
+from ui.paths import setup_file_dir
 from ui.screens.settings import rules_key
 from ui.theme import plural
 from ui.widgets import controls  # noqa: F401  (FormInput, FormToggle, NoticeBanner)
+from ui.widgets.card import fill
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -60,6 +63,43 @@ def rulings_line(game: str, stored: object) -> str:
     return "Rulings: " + ("; ".join(changed) if changed else "the defaults (see Settings)")
 
 
+def setup_file_choices(game: str, name: str) -> dict[str, Path]:
+    """The files a game's `name` (its definition's `setup_files`) may come from, by label:
+    the owner's own in the data folder first, then the shipped demo, labelled made up."""
+    found = {p.name: p for p in sorted(setup_file_dir(name).glob("*.toml")) if p.is_file()}
+    demo = EXAMPLES / f"{game}-demo-{name}.toml"
+    if demo.is_file():
+        found[f"demo {name} (made up)"] = demo
+    return found
+
+
+def read_setup_file(game: str, name: str, path: Path) -> Any:
+    """The loaded file, or ValueError in one line naming the file (not its whole folder)."""
+    try:
+        return definition(game).setup_files[name](str(path))
+    except ValueError as err:
+        raise ValueError(str(err).replace(str(path), path.name)) from None
+
+
+class SetupFileChoice(BoxLayout):
+    """A file the chosen game reads at set-up (a map): its name and a list to choose from."""
+
+    key = StringProperty("")
+    chosen = StringProperty("")
+    labels = ListProperty([])
+
+    def __init__(self, game: str, key: str, **kwargs: object) -> None:
+        self.paths = setup_file_choices(game, key)
+        super().__init__(key=key, labels=list(self.paths), **kwargs)
+        self.game = game
+
+    def read(self) -> Any:
+        """The chosen file's data; ValueError (one line) when there is none or it is bad."""
+        if self.chosen not in self.paths:
+            raise ValueError(f"Choose a {self.key} file: put yours in {setup_file_dir(self.key)}")
+        return read_setup_file(self.game, self.key, self.paths[self.chosen])
+
+
 class SeatRow(BoxLayout):
     seat = NumericProperty(0)
     name = StringProperty("")
@@ -77,6 +117,7 @@ class SetupScreen(Screen):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.decks: list[Deck] = []
+        self.files: list[SetupFileChoice] = []
 
     def on_pre_enter(self, *_args: object) -> None:
         app = App.get_running_app()
@@ -101,6 +142,31 @@ class SetupScreen(Screen):
             rulings_line(deck.game, store.get_setting(rules_key(deck.game))) if deck else ""
         )
         self._show_seats(definition(deck.game) if deck else None)
+        self._show_files(deck.game if deck else None)
+
+    def _show_files(self, game: str | None) -> None:
+        """A choice per file the game reads at set-up (none for most games), each at the one
+        chosen last time for it, else the owner's first file, else the demo."""
+        names = list(definition(game).setup_files) if game else []
+        saved = App.get_running_app().store.get_setting(DEFAULTS_KEY, {}).get("files", {})
+        self.files = [SetupFileChoice(game, name) for name in names]
+        for choice in self.files:
+            remembered = saved.get(choice.key)
+            choice.chosen = (
+                remembered if remembered in choice.paths else next(iter(choice.paths), "")
+            )
+            choice.bind(chosen=self.check_file)
+            self.check_file(choice)
+        fill(self.ids.files, self.files)
+
+    def check_file(self, choice: SetupFileChoice, *_args: object) -> None:
+        """Say at once when a chosen file cannot be read, not only when Start is tapped."""
+        try:
+            choice.read()
+        except ValueError as err:
+            self.ids.banner.show(str(err), "error")
+        else:
+            self.ids.banner.show("")
 
     def _show_seats(self, game: Any) -> None:
         """As many seats as the game takes, each with the game's per-player option; the
@@ -157,9 +223,10 @@ class SetupScreen(Screen):
         first = next((i for i, row in enumerate(seated) if row.first), 0)
         settings = app.store.get_setting(rules_key(deck.game), None)
         try:
+            extra = {choice.key: choice.read() for choice in self.files}
             seats = seat_readers(app.reader_names(), len(players))
             table = Table.start(
-                app.store, deck, players, first=first, settings=settings, seats=seats
+                app.store, deck, players, first=first, settings=settings, seats=seats, extra=extra
             )
         except (ValueError, StoreError) as err:
             self.ids.banner.show(str(err), "error")
@@ -170,6 +237,7 @@ class SetupScreen(Screen):
                 "deck": [deck.game, deck.name],
                 "names": [row.name for row in self.all_seats()],
                 "first": next((row.seat for row in self.all_seats() if row.first), 0),
+                "files": {choice.key: choice.chosen for choice in self.files},
             },
         )
         app.open_table(table)

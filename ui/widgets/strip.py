@@ -13,9 +13,6 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from kivy.app import App
-from kivy.clock import Clock, ClockEvent
-from kivy.input.motionevent import MotionEvent
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -27,6 +24,7 @@ from companion.view import Piece, PlayerView, Zone
 from ui.theme import THEME
 from ui.widgets.card import drawn_state, fill
 from ui.widgets.icons import KindIcon
+from ui.widgets.secret import HoldToReveal
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -81,14 +79,7 @@ def figures(player: PlayerView) -> str:
     return " · ".join(marks + rest)
 
 
-HOLD_S = 0.6  # a press this long on a player's name shows what only they may see
-
-
-class SecretNote(Label):
-    """What only the player holding their name may see, shown over their strip while held."""
-
-
-class PlayerStrip(BoxLayout):
+class PlayerStrip(HoldToReveal, BoxLayout):
     player = StringProperty("")
     key_figure = StringProperty("")  # the engine's words for the emphasised figure
     afar = StringProperty("")  # markup: every figure with a value, numbers large
@@ -99,38 +90,6 @@ class PlayerStrip(BoxLayout):
         self.icons: dict[str, MiniIcon] = {}
         self.zones: list[Zone] | None = None  # None: never drawn
         self.words = StripText(markup=True)
-        self.note = SecretNote()
-        self._hold: ClockEvent | None = None
-
-    # -- the private view: a player holds their own name -----------------------------------
-    def on_touch_down(self, touch: MotionEvent) -> bool:
-        if self.ids.name.collide_point(*touch.pos) and self._hold is None:
-            touch.grab(self)
-            self._hold = Clock.schedule_once(lambda _dt: self.reveal(), HOLD_S)
-            return True
-        return super().on_touch_down(touch)
-
-    def on_touch_up(self, touch: MotionEvent) -> bool:
-        if touch.grab_current is self:
-            touch.ungrab(self)
-            self.conceal()
-            return True
-        return super().on_touch_up(touch)
-
-    def reveal(self) -> None:
-        """Lay the player's own secret over their strip (nothing for a game without one)."""
-        text = App.get_running_app().session.secret(self.player)
-        if text and self.note.parent is None:
-            self.note.text = f"{self.player} holds: {text}"
-            self.add_widget(self.note)
-
-    def conceal(self) -> None:
-        if self._hold is not None:
-            self._hold.cancel()
-            self._hold = None
-        if self.note.parent is not None:
-            self.remove_widget(self.note)
-        self.note.text = ""
 
     def show(self, player: PlayerView, zones: Sequence[Zone]) -> None:
         """Set the figures (Kivy redraws only labels whose text changed) and regroup the

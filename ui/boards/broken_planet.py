@@ -1,0 +1,220 @@
+"""Broken Planet at the table: the island map beside the prompt, its options (each with the
+cost and favor the engine writes in its label) and every player's figures, laid over the
+table area, because fourteen islands and a tablet's worth of options need the whole screen.
+
+A tap on an island sends the prompt's own option for that island (`island N`: a temple's
+island, an attack's, a compass's) when the prompt offers it, and does nothing otherwise: the
+board reads the engine's options and invents no rule. When several collect players are asked
+at once, the player whose compass is being entered is chosen first (`Prompt.waiting`), and
+the tap names their seat.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
+
+from companion.engine import Option, Prompt
+from companion.view import PlayerView, View
+from ui.boards.base import Board
+from ui.boards.broken_planet_map import IslandMap
+from ui.screens.table import option_text, seat_columns
+from ui.widgets.card import Shown, fill
+from ui.widgets.controls import FormToggle
+from ui.widgets.secret import HoldToReveal
+from ui.widgets.strip import figures
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+ISLAND = "island"  # the option word the map answers; the list leaves those to the map
+
+
+def offered_islands(prompt: Prompt) -> dict[int, Option]:
+    """The islands the prompt lets a tap choose now, each with the option it sends."""
+    return {
+        int(o.arg): o
+        for o in prompt.options
+        if o.word == ISLAND and o.enabled and o.arg is not None and o.arg.isdigit()
+    }
+
+
+class PlayerCell(HoldToReveal, BoxLayout):
+    """A player as read from across the table: name and gems large, then marks and figures;
+    the player holds their name to see their own gems."""
+
+    player = StringProperty("")
+    key_figure = StringProperty("")
+    words = StringProperty("")
+    active = BooleanProperty(False)
+
+    def show(self, player: PlayerView) -> None:
+        self.player, self.active = player.name, player.active
+        key = next((c for c in player.counters if c.emphasis), None)
+        self.key_figure = key.text if key is not None else ""
+        self.words = figures(player)
+
+
+class RoundSpot(BoxLayout):
+    text = StringProperty("")
+    current = BooleanProperty(False)
+
+
+class CompassToggle(FormToggle):
+    """A collect player whose compass a tap on an island enters next."""
+
+
+class PlanetTable(BoxLayout):
+    """The whole table area for Broken Planet: map, round indicator, prompt, options,
+    players. It takes every touch inside it, so the screen's own buttons underneath never
+    fire."""
+
+    prompt_text = StringProperty("")
+    narration = StringProperty("")
+    map_name = StringProperty("")
+    columns = NumericProperty(3)
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.map = IslandMap(self.island_tapped)
+        self.ids.map_box.add_widget(self.map)
+        self.prompt: Prompt | None = None
+        self.players: list[str] = []
+        self.compass = ""  # whose compass a tap on an island enters, when several are asked
+        self.cells: list[PlayerCell] = []
+        self.shown = Shown()
+
+    def on_touch_down(self, touch: Any) -> bool:
+        super().on_touch_down(touch)
+        return self.collide_point(*touch.pos)
+
+    def show(self, view: View, narration: str) -> None:
+        self.prompt, self.players = view.prompt, [p.name for p in view.players]
+        self.prompt_text, self.narration = view.prompt.text, narration
+        made_up = " (made up)" if view.board.get("made_up") else ""
+        name = str(view.board.get("map", ""))
+        self.map_name = name if "made up" in name.lower() else f"{name}{made_up}"
+        self.map.show(view.board, set(offered_islands(view.prompt)))
+        rounds = tuple(view.board.get(k) for k in ("round", "rounds", "last_offer"))
+        self.shown.once("round", rounds, self._show_round, *rounds)
+        self.shown.once("compasses", view.prompt.waiting, self._show_compasses, view.prompt.waiting)
+        self.shown.once("options", view.prompt.options, self._show_options, view.prompt)
+        self.shown.once("players", view.players, self._show_players, view.players)
+
+    def _show_round(self, now: int, rounds: int, last: bool) -> None:
+        """The round indicator: a spot per round, then the Last Offer; the current one lit."""
+        texts = [str(n) for n in range(1, rounds + 1)] + ["Last Offer"]
+        lit = rounds if last else now - 1
+        spots = [RoundSpot(text=t, current=i == lit) for i, t in enumerate(texts)]
+        fill(self.ids.rounds, spots)
+
+    def _show_compasses(self, waiting: tuple[str, ...]) -> None:
+        """One toggle per collect player still to enter a compass, when more than one is."""
+        if self.compass not in waiting:
+            self.compass = waiting[0] if waiting else ""
+        toggles = []
+        for name in waiting if len(waiting) > 1 else ():
+            toggle = CompassToggle(label=name)
+            toggle.state = "down" if name == self.compass else "normal"
+            toggle.bind(on_release=self._choose_compass)
+            toggles.append(toggle)
+        fill(self.ids.compasses, toggles)
+
+    def _choose_compass(self, toggle: CompassToggle) -> None:
+        self.compass = toggle.label
+        for other in self.ids.compasses.children:
+            other.state = "down" if other is toggle else "normal"
+
+    def _show_options(self, prompt: Prompt) -> None:
+        buttons = []
+        for option in (o for o in prompt.options if o.word != ISLAND):
+            button = Factory.MapOption(text=option_text(option), disabled=not option.enabled)
+            button.word, button.arg = option.word, option.arg
+            button.bind(on_release=lambda b: self.send(b.word, b.arg))
+            buttons.append(button)
+        fill(self.ids.options, buttons)
+        self.ids.scroll.scroll_y = 1
+
+    def _show_players(self, players: tuple[PlayerView, ...]) -> None:
+        while len(self.cells) < len(players):
+            self.cells.append(PlayerCell())
+        for cell, player in zip(self.cells, players, strict=False):
+            cell.show(player)
+        self.columns = seat_columns(len(players))
+        fill(self.ids.players, self.cells[: len(players)])
+
+    # -- touches -----------------------------------------------------------------------
+    def island_tapped(self, number: int) -> None:
+        """Send the prompt's option for this island, if it offers one; else nothing."""
+        option = offered_islands(self.prompt).get(number) if self.prompt else None
+        if option is not None:
+            self.send(option.word, option.arg)
+
+    def send(self, word: str, arg: str | None) -> None:
+        waiting = self.prompt.waiting if self.prompt else ()
+        seat = self.players.index(self.compass) if len(waiting) > 1 and self.compass else None
+        App.get_running_app().session.tap(word, arg, seat=seat)
+
+    def release(self) -> None:
+        self.map.release()
+        self.map = IslandMap(self.island_tapped)
+        self.ids.map_box.clear_widgets()
+        self.ids.map_box.add_widget(self.map)
+        for box in ("options", "players", "rounds", "compasses"):
+            self.ids[box].clear_widgets()
+        self.cells, self.shown = [], Shown()
+
+
+class BrokenPlanetBoard(Board):
+    """The whole game is its cover (`PlanetTable`), which takes the table area for itself.
+
+    The screen's own prompt, options and strips are taken out of the area while it lies
+    there (and put back on release): fourteen island options in the screen's one row of
+    buttons would grow past the area's top, over the top bar, and take its touches."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.table = PlanetTable()
+        self.beneath: tuple[Widget, Widget] | None = None  # (area, what the cover replaced)
+
+    def show(self, view: View) -> None:
+        # what the last input did, Undo's message included, as the screen itself shows it
+        narration = App.get_running_app().session.last_event or view.narration
+        self.shown.once("table", (view, narration), self.table.show, view, narration)
+
+    def cover(self, view: View) -> Widget | None:
+        if self.beneath is None:
+            self._take_area()
+        return self.table
+
+    def _take_area(self) -> None:
+        """Take the screen's own content (the area's child holding this board) out."""
+        ancestors, up = [], self.parent
+        while up is not None and not isinstance(up, Screen):  # (the Window is its own parent)
+            ancestors.append(up)
+            up = up.parent
+        area = up.ids.get("area") if up is not None else None  # a weak proxy: == not `is`
+        content = next(
+            (w for w in [self, *ancestors] if area is not None and w.parent == area), None
+        )
+        if area is not None and content is not None:
+            area.remove_widget(content)
+            self.beneath = (area, content)
+
+    def release(self) -> None:
+        super().release()
+        self.table.release()
+        if self.beneath is not None:
+            area, content = self.beneath
+            area.add_widget(content, index=len(area.children))  # behind any panel
+            self.beneath = None
+
+
+BOARDS = {"broken-planet": BrokenPlanetBoard}

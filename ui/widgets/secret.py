@@ -1,0 +1,64 @@
+"""Hold your own name to see what only you may see (a Broken Planet hand of gems).
+
+The shared screen shows only what every player may see; a player's secret is asked of the
+engine (`Table.secret`, through the session) only while that player holds their name, and is
+taken away the moment they let go. Any widget that shows a player's name can offer it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.app import App
+from kivy.clock import Clock, ClockEvent
+from kivy.input.motionevent import MotionEvent
+from kivy.lang import Builder
+from kivy.uix.label import Label
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+HOLD_S = 0.6  # a press this long on a player's name shows what only they may see
+
+
+class SecretNote(Label):
+    """What only the player holding their name may see, laid over their place while held."""
+
+
+class HoldToReveal:
+    """For a widget with a `player` name and an `ids.name` label to hold."""
+
+    player: str
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.note = SecretNote()
+        self._hold: ClockEvent | None = None
+
+    def on_touch_down(self, touch: MotionEvent) -> bool:
+        if self.ids.name.collide_point(*touch.pos) and self._hold is None:
+            touch.grab(self)
+            self._hold = Clock.schedule_once(lambda _dt: self.reveal(), HOLD_S)
+            return True
+        return super().on_touch_down(touch)
+
+    def on_touch_up(self, touch: MotionEvent) -> bool:
+        if touch.grab_current is self:
+            touch.ungrab(self)
+            self.conceal()
+            return True
+        return super().on_touch_up(touch)
+
+    def reveal(self) -> None:
+        """Lay the player's own secret over their place (nothing for a game without one)."""
+        text = App.get_running_app().session.secret(self.player)
+        if text and self.note.parent is None:
+            self.note.text = f"{self.player} holds: {text}"
+            self.add_widget(self.note)
+
+    def conceal(self) -> None:
+        if self._hold is not None:
+            self._hold.cancel()
+            self._hold = None
+        if self.note.parent is not None:
+            self.remove_widget(self.note)
+        self.note.text = ""
