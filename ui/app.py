@@ -21,6 +21,8 @@ from kivy.graphics.opengl import glFlush
 from kivy.logger import Logger
 from kivy.properties import StringProperty
 
+from companion.datadir import READERS_KEY as READERS_KEY  # Settings saves the readers under it
+from companion.datadir import SAVE_NAME
 from companion.deck import Component, Deck, DeckError, load_deck, parse_deck
 from companion.inputs import IllegalInput
 from companion.rescan import CHOICES as RESCAN_CHOICES
@@ -47,7 +49,6 @@ SCREENS = (
 )
 STATUS_INTERVAL_S = 0.5
 RESCAN_KEY = "rescan_window"  # seconds a card placed again after its own scan is ignored
-READERS_KEY = "readers"  # the store setting the Settings screen saves the reader list under
 
 
 def reader_summary(status: dict[str, str]) -> str:
@@ -112,7 +113,7 @@ class CompanionApp(App):
         # writes stops the app (exit 2, which the service unit does not restart).
         try:
             self.store, self.store_notice = Store.open_or_set_aside(
-                data_dir() / "companion.db", lock=True
+                data_dir() / SAVE_NAME, lock=True
             )
         except StoreError as err:
             print(f"companion: {err}", file=sys.stderr)

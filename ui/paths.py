@@ -1,22 +1,10 @@
-"""Where the app keeps its files: one answer for `python -m ui` and the app itself.
+"""Where the app keeps its files: one answer for `python -m ui`, the app and the CLI.
 
 `python -m ui` must point KIVY_HOME here before Kivy is imported, and the app opens
-companion.db here afterwards, so this module imports no Kivy: both ask it, and Kivy's
-settings and the save file always live in the same folder.
+companion.db here afterwards, so this imports no Kivy. The answer itself lives in
+companion.datadir, where `companion reader test` finds the readers Settings saved.
 """
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
-
-def data_dir() -> Path:
-    """COMPANION_DATA, else $XDG_CONFIG_HOME/companion (~/.config/companion); made if missing."""
-    configured = os.environ.get("COMPANION_DATA")
-    if configured:
-        path = Path(configured)
-    else:
-        path = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "companion"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+from companion.datadir import data_dir as data_dir

@@ -74,7 +74,10 @@ def _parser() -> argparse.ArgumentParser:
     reader_sub = reader.add_subparsers(dest="reader_command", required=True)
     test = reader_sub.add_parser("test", help="open the readers and print tag events live")
     test.add_argument(
-        "--reader", default=None, help="reader URL(s); default $COMPANION_READER or sim://"
+        "--reader",
+        default=None,
+        help="reader URL(s); default: the app's ($COMPANION_READER, else the readers saved "
+        "in Settings, else sim://)",
     )
     test.add_argument("--seconds", type=float, default=None, help="stop after this long")
     return parser

@@ -1,0 +1,69 @@
+"""Where the app keeps its files, and what the command line may read of them.
+
+One answer for the touchscreen app (`python -m ui`, the service) and the `companion` command:
+`companion reader test` must test the readers the app would use, so it reads the reader list
+Settings saved in the app's save file. It only reads (a read-only connection, no lock), so it
+works while the app runs and never creates anything.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+SAVE_NAME = "companion.db"
+READERS_KEY = "readers"  # the setting Settings › Save readers writes the reader list under
+
+
+def data_dir(*, make: bool = True) -> Path:
+    """COMPANION_DATA, else $XDG_CONFIG_HOME/companion (~/.config/companion); made if missing
+    unless `make` is false (a command that only looks)."""
+    configured = os.environ.get("COMPANION_DATA")
+    if configured:
+        path = Path(configured)
+    else:
+        path = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "companion"
+    if make:
+        path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def saved_setting(key: str, db: Path) -> Any:
+    """A setting from the save file at `db`, or None when it has none (or there is no file).
+
+    Raises sqlite3.Error when the file cannot be read as a save.
+    """
+    if not db.is_file():
+        return None
+    connection = sqlite3.connect(f"{db.as_uri()}?mode=ro", uri=True)
+    try:
+        has_meta = connection.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
+        ).fetchone()
+        row = (
+            has_meta
+            and connection.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        )
+    finally:
+        connection.close()
+    return json.loads(row[0]) if row else None
+
+
+def app_holding(db: Path) -> str | None:
+    """Who holds the save's writer lock (the running app: "process 812 (...)"), else None."""
+    lock = db.with_name(db.name + ".lock")
+    try:
+        handle = lock.open(encoding="utf-8")
+    except OSError:
+        return None
+    with handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return handle.read(200).strip() or "another process"
+        fcntl.flock(handle, fcntl.LOCK_UN)
+    return None
