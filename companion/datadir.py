@@ -12,11 +12,13 @@ import fcntl
 import json
 import os
 import sqlite3
+import sys
 from pathlib import Path
 from typing import Any
 
 SAVE_NAME = "companion.db"
 READERS_KEY = "readers"  # the setting Settings › Save readers writes the reader list under
+SHARED_EXAMPLES = Path("share/table-companion/examples")  # pyproject's data-files put them there
 
 
 def data_dir(*, make: bool = True) -> Path:
@@ -67,3 +69,12 @@ def app_holding(db: Path) -> str | None:
             return handle.read(200).strip() or "another process"
         fcntl.flock(handle, fcntl.LOCK_UN)
     return None
+
+
+def examples_dir() -> Path:
+    """The demo decks and scripts: the clone's examples/ (a checkout or an editable install),
+    else where a wheel put them, under the environment's prefix (`--demo` in any install)."""
+    clone = Path(__file__).resolve().parents[1]
+    if (clone / "pyproject.toml").is_file() and (clone / "examples").is_dir():
+        return clone / "examples"
+    return Path(sys.prefix) / SHARED_EXAMPLES

@@ -12,7 +12,6 @@ import importlib
 import os
 import queue
 import sys
-from pathlib import Path
 
 from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
@@ -22,7 +21,7 @@ from kivy.logger import Logger
 from kivy.properties import StringProperty
 
 from companion.datadir import READERS_KEY as READERS_KEY  # Settings saves the readers under it
-from companion.datadir import SAVE_NAME
+from companion.datadir import SAVE_NAME, examples_dir
 from companion.deck import Component, Deck, DeckError, load_deck, parse_deck
 from companion.inputs import IllegalInput
 from companion.rescan import CHOICES as RESCAN_CHOICES
@@ -37,7 +36,6 @@ from ui.paths import data_dir
 from ui.session import Session
 from ui.widgets import controls  # noqa: F401  (FormButton and friends, used by every .kv)
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SCREENS = (
     "ui.screens.home:HomeScreen",
     "ui.screens.setup:SetupScreen",
@@ -208,7 +206,7 @@ class CompanionApp(App):
         """Put the example decks into the store unless a deck of that name is there."""
         assert self.store is not None
         have = {(game, name) for game, name, _ in self.store.decks()}
-        for path in sorted(EXAMPLES.glob("*.toml")):
+        for path in sorted(examples_dir().glob("*.toml")):
             try:
                 deck = load_deck(path)
             except DeckError:

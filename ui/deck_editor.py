@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from companion.datadir import examples_dir
 from companion.deck import Component, Deck, DeckError, load_deck, make_component, parse_deck
 from companion.definition import Attribute
 from companion.games import definition, definitions
 from companion.store import Store
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 NUMBER_CHOICES = 4  # buttons for a number: low .. low+3 (a B&B card shows 0-3 ingots)
 
 
@@ -31,7 +31,7 @@ def reference_deck(game: str) -> Deck | None:
 
     Cached and shared: callers only read it.
     """
-    path = EXAMPLES / f"{game}-demo.toml"
+    path = examples_dir() / f"{game}-demo.toml"
     try:
         return load_deck(path)
     except DeckError:
