@@ -36,6 +36,7 @@ from ui.paths import data_dir
 from ui.session import Session
 from ui.widgets import controls  # noqa: F401  (FormButton and friends, used by every .kv)
 
+EXAMPLES = examples_dir()  # the clone's examples/, or an install's copy
 SCREENS = (
     "ui.screens.home:HomeScreen",
     "ui.screens.setup:SetupScreen",
@@ -206,7 +207,7 @@ class CompanionApp(App):
         """Put the example decks into the store unless a deck of that name is there."""
         assert self.store is not None
         have = {(game, name) for game, name, _ in self.store.decks()}
-        for path in sorted(examples_dir().glob("*.toml")):
+        for path in sorted(EXAMPLES.glob("*.toml")):
             try:
                 deck = load_deck(path)
             except DeckError:

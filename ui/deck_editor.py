@@ -17,6 +17,7 @@ from companion.definition import Attribute
 from companion.games import definition, definitions
 from companion.store import Store
 
+EXAMPLES = examples_dir()  # the clone's examples/, or an install's copy
 NUMBER_CHOICES = 4  # buttons for a number: low .. low+3 (a B&B card shows 0-3 ingots)
 
 
@@ -31,7 +32,7 @@ def reference_deck(game: str) -> Deck | None:
 
     Cached and shared: callers only read it.
     """
-    path = examples_dir() / f"{game}-demo.toml"
+    path = EXAMPLES / f"{game}-demo.toml"
     try:
         return load_deck(path)
     except DeckError:
