@@ -160,8 +160,9 @@ def _spi(machine: Machine) -> Step:
             commands=[sudo(machine, ["raspi-config", "nonint", "do_spi", "0"])],
             after="reboot",
         )
-    line = "dtparam=spi=on\n"
-    return Step(name, text=(BOOT / "config.txt", _read(BOOT / "config.txt") + line), after="reboot")
+    line = "\n[all]\ndtparam=spi=on\n"  # [all]: not under a section for another model
+    config = _read(BOOT / "config.txt").rstrip("\n") + line
+    return Step(name, text=(BOOT / "config.txt", config), after="reboot")
 
 
 def _blanking(machine: Machine) -> Step:
