@@ -205,3 +205,21 @@ def test_a_new_decks_title_is_its_name_while_enrolling_into_it(app):
     assert len(screen.deck) == 0
     frames()
     assert "Deck: Grandma's copy" in [getattr(w, "text", "") for w in walk(screen)]
+
+
+def test_a_save_redraws_one_row_in_its_place_and_coming_back_redraws_none(app):
+    tap = Taps()
+    screen = decks_screen(app, tap)
+    for n, (kind, pattern) in enumerate([("vase", "wave"), ("bowl", "crane"), ("cup", "wave")]):
+        screen.on_tag(f"04EF00000000{n:02X}")
+        screen.choose(kind)
+        screen.choose(pattern)
+        screen.choose(1)
+    frames(3)
+    rows = screen.ids.components
+    shown = [r.text for r in sorted(rows.children, key=lambda r: -r.y)]
+    assert shown == ["crane bowl (1 ingot)", "wave cup (1 ingot)", "wave vase (1 ingot)"]
+    before = list(rows.children)
+    tap(button(screen, "< Home"))
+    tap(button(app.root.get_screen("home"), "Decks"))
+    assert screen.pane == "deck" and rows.children == before  # the same widgets, not rebuilt

@@ -98,6 +98,7 @@ class DecksScreen(Screen):
     run = ObjectProperty(None, allownone=True)  # several cards alike (editor.Run)
     run_text = StringProperty("")  # "wave cup (2 ingots): 3 so far. Scan the next"
     run_ready = BooleanProperty(False)  # choosing a run's cards, and the kind is chosen
+    _built: tuple[str, str, list[Component]] | None = None  # what the rows show
 
     # -- wiring ------------------------------------------------------------------------
     @property
@@ -232,7 +233,13 @@ class DecksScreen(Screen):
 
     # -- one deck ----------------------------------------------------------------------
     def _fill_deck(self) -> None:
-        """Build the opened deck's rows and counts (once per deck opened)."""
+        """Build the opened deck's rows and counts, unless they already show exactly this
+        deck (coming back to the screen, "Enroll now" from the table): 46 rows take ~1 s."""
+        shown = sorted(self.deck, key=self._order)
+        if self._built == (self.deck.game, self.deck.name, shown):
+            self._count()
+            return
+        self._built = (self.deck.game, self.deck.name, shown)
         rows = self.ids.components
         rows.clear_widgets()
         self._rows: dict[str, ComponentRow] = {}
@@ -269,6 +276,7 @@ class DecksScreen(Screen):
             before = sum(1 for c in after if self._order(c) < self._order(component))
             # GridLayout lays children out last-first: index counts from the end
             rows.add_widget(row, index=len(rows.children) - before)
+        self._built = (self.deck.game, self.deck.name, sorted(self.deck, key=self._order))
         self._count()
 
     def export_deck(self, path: str) -> None:
