@@ -301,7 +301,7 @@ def do(machine: Machine, step: Step, out: TextIO) -> bool:
     """Write the step's file and run its commands; False (after saying why) at a failure."""
     if step.text is not None:
         path, text = step.text
-        install = sudo(machine, ["install", "-m", "0644", "/dev/stdin", str(path)])
+        install = sudo(machine, ["install", "-D", "-m", "0644", "/dev/stdin", str(path)])
         written = subprocess.run(install, input=text, capture_output=True, text=True, check=False)
         if written.returncode:
             print(f"pi-install: cannot write {path}: {written.stderr.strip()}", file=out)
