@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import grp
+import importlib.util
 import os
 import pwd
 import shlex
@@ -21,11 +22,24 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import TextIO
 
 APP = Path(__file__).resolve().parents[1]
-GROUPS = ("video", "render", "input", "spi", "gpio", "dialout")  # as ui/service.py's unit asks
-UNIT_PATH = Path("/etc/systemd/system/companion.service")
+
+
+def _service_module() -> ModuleType:
+    """ui/service.py by its path: importing the ui package would make a data folder."""
+    spec = importlib.util.spec_from_file_location("companion_service", APP / "ui/service.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+SERVICE = _service_module()
+GROUPS: tuple[str, ...] = SERVICE.GROUPS  # those the unit asks for
+UNIT_PATH = Path("/etc/systemd/system") / SERVICE.UNIT_NAME
 BOOT = Path("/boot/firmware")  # Bookworm's boot partition
 UDEV_RULE = Path("/etc/udev/rules.d/60-companion.rules")
 UDEV_DIRS = (Path("/etc/udev/rules.d"), Path("/usr/lib/udev/rules.d"), Path("/lib/udev/rules.d"))
