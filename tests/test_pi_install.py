@@ -113,17 +113,19 @@ def test_without_raspberry_pi_groups_they_are_made_with_a_udev_rule():
     assert "sudo usermod -aG video,spi,gpio ana" in commands(steps)
 
 
-def test_a_dry_run_prints_the_plan_and_changes_nothing():
+@pytest.mark.parametrize("only", [[], ["--only-unit"]])  # --only-unit: ./dev pi-service --install
+def test_a_dry_run_prints_the_plan_and_changes_nothing(only):
     user = getpass.getuser() if os.geteuid() else "nobody"
     before = UNIT_PATH.exists()
     done = subprocess.run(
-        [str(ROOT / "dev"), "pi-install", "--dry-run", "--user", user],
+        [str(ROOT / "dev"), "pi-install", "--dry-run", "--user", user, *only],
         capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[-1] == "dry run: nothing was changed"
     assert any(line.startswith(("plan", "ok")) and "systemd unit" in line for line in lines)
+    assert only == [] or len(lines) == 2 + sum(line.startswith("     ") for line in lines)
     assert UNIT_PATH.exists() == before
 
 
