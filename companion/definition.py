@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from companion.engine import Engine, ScoreSheet
+    from companion.rules_at_hand import RuleMap
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,9 @@ class GameDefinition:
     fixed_settings: Mapping[str, Any] = field(default_factory=dict)
     cards_in_box: int | None = None  # how many tagged components a whole copy has, if known
     box: tuple[BoxShare, ...] = ()  # the rulebook's component list, as far as it goes
+    bgg_id: int | None = None  # BoardGameGeek's id, sent to BG Stats; None where not known
+    # "package:file" of the game's map of rulebook passages (companion.rules_at_hand)
+    passages: str = ""
     # files a game reads at setup besides the deck, by name ("map"): path -> JSON-ready data,
     # ValueError naming the file and line when it cannot be used; stored in Setup.extra
     setup_files: Mapping[str, Callable[[str], Any]] = field(default_factory=dict)
@@ -192,6 +196,15 @@ class GameDefinition:
             f"it was started under {self.title} rules version {version}; this companion "
             f"plays version {self.version}"
         )
+
+    def rules_at_hand(self) -> RuleMap | None:
+        """The game's passages by phase and refusal; None for a game without a map."""
+        if not self.passages:
+            return None
+        from companion.rules_at_hand import load_rule_map
+
+        package, _, name = self.passages.partition(":")
+        return load_rule_map(package, name)
 
     def make_engine(self, settings: Mapping[str, Any] | None = None) -> Engine:
         if self.engine is None:

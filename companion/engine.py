@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from companion.deck import Component
 from companion.inputs import Input
-from companion.view import View
+from companion.view import Counter, View
 
 
 @dataclass(frozen=True)
@@ -146,4 +146,9 @@ class Engine(Protocol):
 
     def narration(self, state: Any) -> str:
         """What the input that made `state` did, in a sentence players may all read."""
+        ...
+
+    def secret(self, state: Any, player: str) -> tuple[Counter, ...]:
+        """What only `player` may see (their own hidden hand), shown to them alone while
+        they hold their name on the screen; () in a game with nothing of the kind."""
         ...

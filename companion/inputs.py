@@ -33,11 +33,13 @@ Input = Scan | Tap
 
 
 class IllegalInput(Exception):
-    """An input the rules refuse right now. The message is shown to players as is."""
+    """An input the rules refuse right now. The message is shown to players as is; `rule`
+    names the refusal in the game's map of rulebook passages (companion.rules_at_hand)."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, rule: str = "") -> None:
         super().__init__(message)
         self.message = message
+        self.rule = rule
 
 
 class UnknownTag(IllegalInput):

@@ -16,9 +16,10 @@ from companion.deck import Component, Deck, make_component
 from companion.engine import Engine, PlayerSetup, Prompt, ScoreSheet, Setup
 from companion.games import definition
 from companion.inputs import DEFAULT_READER, IllegalInput, Input, Scan, Tap, Unchanged, UnknownTag
+from companion.rules_at_hand import Passage
 from companion.store import KEEP, LoggedInput, Result, Store, StoreError
 from companion.uids import canonical_uid
-from companion.view import View
+from companion.view import Counter, View
 
 
 def setup_to_json(game: str, setup: Setup, version: int) -> dict[str, Any]:
@@ -178,6 +179,10 @@ class Table:
         """The shared screen's picture now, with the game's narration log so far."""
         return replace(self.engine.view(self.state), log=tuple(t for t in self._said if t))
 
+    def secret(self, player: str) -> tuple[Counter, ...]:
+        """What only `player` may see now (never part of the shared view)."""
+        return self.engine.secret(self.state, player)
+
     @property
     def narration(self) -> str:
         return self._said[-1]
@@ -202,6 +207,12 @@ class Table:
     @property
     def players(self) -> list[str]:
         return [p.name for p in self.setup.players]
+
+    def rules_at_hand(self, refusal: str = "") -> tuple[Passage, ...]:
+        """The rulebook passages and rulings behind the prompt now, a refusal's first (its
+        `IllegalInput.rule`): what the prompt's "?" shows."""
+        found = definition(self.game).rules_at_hand()
+        return found.at_hand(self.prompt.phase, refusal) if found else ()
 
     def scores(self) -> ScoreSheet:
         """The score sheet now: final once the game is over, 'if it ended now' before."""

@@ -32,7 +32,9 @@ class Zone:
     """A place on the table: the draft area, the deck, a player's collection, a discard pile.
 
     `count` is how many pieces lie there when that is more than the view lists (a deck's
-    hidden cards). `owner` names the player whose zone it is."""
+    hidden cards). `owner` names the player whose zone it is. An `offstage` zone is not on
+    the table at all: the components players hold out of sight, listed (without saying
+    where each is) only so the virtual table can put one on the simulated reader."""
 
     key: str
     title: str
@@ -40,6 +42,7 @@ class Zone:
     count: int | None = None
     owner: str | None = None
     group_by_kind: bool = False
+    offstage: bool = False
 
     @property
     def size(self) -> int:

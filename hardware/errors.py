@@ -39,5 +39,14 @@ class TagError(ReaderError):
     """A tag that cannot do what was asked of it (not there, wrong kind, a NAK)."""
 
 
+class TornWrite(TagError):
+    """A write the read-back could not confirm (a tag lifted mid-write): the tag holds no
+    half record that parses, and the message says to place it again."""
+
+
+class CannotWrite(ReaderError):
+    """A reader that only reports uids was asked to write to a sticker."""
+
+
 # Opening a reader raises these when it cannot be had; callers that carry on catch them.
 OPEN_ERRORS: tuple[type[Exception], ...] = (ReaderError, OSError)

@@ -78,6 +78,8 @@ def evdev_text(device: Any) -> TextSource:
 class KeyboardReader(Reader):
     """Turns typed lines into placed/removed pairs; other lines only change `status`."""
 
+    cannot_write = "a keyboard-wedge reader only types uids; it cannot write to stickers"
+
     def __init__(
         self,
         read_text: TextSource,

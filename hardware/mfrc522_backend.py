@@ -31,6 +31,11 @@ class Mfrc522PackageReader(Reader):
     """Polls with the package's own calls: WUPA, anticollision, select, then HLTA so a
     resting card answers the next WUPA instead of flickering."""
 
+    cannot_write = (
+        "the mfrc522 package reads only 4-byte uids and cannot write NTAG memory; "
+        "use rc522:// to write stickers"
+    )
+
     def __init__(
         self,
         device: Any,

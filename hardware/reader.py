@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
+from hardware.errors import CannotWrite
 from hardware.events import TagEvent
 
 POLL_INTERVAL = 0.05  # seconds: 20 Hz, a tag placed is seen within 50 ms at < 1 % of a core
@@ -18,7 +19,9 @@ class Reader:
 
     What callers may ask of any reader, declared here rather than probed for: `closed`;
     `status` ("ok" or what is wrong, one line); `describe()`; `can_place`, True for a
-    virtual reader whose `place(uid)` and `remove(uid)` put tags on it (sim://).
+    virtual reader whose `place(uid)` and `remove(uid)` put tags on it (sim://);
+    `can_write`, True for a reader that stores a component's identity on its sticker
+    (`write_identity`, `read_identity`); otherwise `cannot_write` says why, in words.
     """
 
     name: str = "reader"
@@ -26,6 +29,8 @@ class Reader:
     closed: bool = False
     status: str = "ok"
     can_place: bool = False
+    can_write: bool = False
+    cannot_write: str = "this reader only reports the uids of stickers; it cannot write to them"
 
     def describe(self) -> str:
         """What this reader is, in one line (`companion reader test`, the Settings screen)."""
@@ -33,6 +38,16 @@ class Reader:
 
     def poll(self) -> list[TagEvent]:
         raise NotImplementedError
+
+    def write_identity(self, uid: str, payload: bytes) -> None:
+        """Store an identity record's payload on the sticker `uid` lying on this reader and
+        read it back: TornWrite if the read-back does not match, TagError if the tag cannot
+        take it, CannotWrite from readers that only report uids."""
+        raise CannotWrite(f"{self.name}: {self.cannot_write}")
+
+    def read_identity(self, uid: str) -> bytes | None:
+        """The identity payload on the sticker `uid` (None if it carries none)."""
+        raise CannotWrite(f"{self.name}: {self.cannot_write}")
 
     def events(self) -> Iterator[TagEvent]:
         while not self.closed:

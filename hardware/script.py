@@ -98,6 +98,8 @@ def load_script(path: str | Path) -> list[Step]:
 class ScriptReader(Reader):
     """`script://path`: replays a script's scans as placed/removed events, one per poll."""
 
+    cannot_write = "a scan script replays uids; there is no sticker to write to"
+
     def __init__(
         self,
         path: str | Path,

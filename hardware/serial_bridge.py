@@ -47,6 +47,8 @@ class SerialBridgeReader(Reader):
     (default: `0` -> `name`, `N` -> `name-N`).
     """
 
+    cannot_write = "the serial bridge's firmware reports uids only; it cannot write to stickers"
+
     def __init__(
         self,
         port: str,

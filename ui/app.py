@@ -20,19 +20,25 @@ from kivy.graphics.opengl import glFlush
 from kivy.logger import Logger
 from kivy.properties import StringProperty
 
-from companion.datadir import READERS_KEY as READERS_KEY  # Settings saves the readers under it
-from companion.datadir import SAVE_NAME, examples_dir
 from companion.deck import Component, Deck, DeckError, load_deck, parse_deck
+from companion.games import definition
+from companion.identity import Identity, decode, home_deck
 from companion.inputs import IllegalInput
+from companion.paths import READERS_KEY as READERS_KEY  # Settings saves the readers under it
+from companion.paths import SAVE_FILE, examples_dir
 from companion.rescan import CHOICES as RESCAN_CHOICES
 from companion.rescan import DEFAULT_WINDOW
 from companion.store import DamagedStore, Store, StoreError
 from companion.table import Table
+from hardware.errors import OPEN_ERRORS
 from hardware.events import TagEvent
-from hardware.factory import OPEN_ERRORS, open_readers, reader_spec
-from hardware.feedback import make_feedback
+from hardware.factory import reader_spec
+from hardware.feedback import Feedback, GpioFeedback, NullFeedback, make_feedback
 from hardware.hub import ReaderHub, one_line
+from hardware.urls import ReaderUrl, parse_reader_spec
+from ui import keyboard
 from ui.paths import data_dir
+from ui.reader_words import ReaderTrouble, open_named, plain, status_words
 from ui.session import Session
 from ui.widgets import controls  # noqa: F401  (FormButton and friends, used by every .kv)
 
@@ -47,15 +53,42 @@ SCREENS = (
     "ui.screens.settings:SettingsScreen",
 )
 STATUS_INTERVAL_S = 0.5
+RECORDS_KEY = "sticker_records"  # an unknown sticker carrying its identity: "ask" or "add"
+RECORDS_CHOICES = ("ask", "add")
 RESCAN_KEY = "rescan_window"  # seconds a card placed again after its own scan is ignored
 
 
-def reader_summary(status: dict[str, str]) -> str:
-    """One short line for the top bar: "ok" when every reader is fine, else who is not."""
+def reader_summary(status: dict[str, str], urls: dict[str, ReaderUrl]) -> str:
+    """One line for the top bar: "ok" when every reader is fine, else who is not and why."""
     if not status:
         return "none"
-    bad = {name: text for name, text in status.items() if text != "ok"}
-    return "ok" if not bad else "; ".join(f"{name}: {text}" for name, text in bad.items())
+    bad = [status_words(urls.get(name), name, text) for name, text in status.items()]
+    return "; ".join(text for text in bad if text != "ok") or "ok"
+
+
+def feedback_found(feedback: Feedback) -> str:
+    """What the LED and sound setting can drive here, for Settings: gpiozero claims pins,
+    it cannot see whether anything is wired to them, so the words say pins, not parts."""
+    if isinstance(feedback, GpioFeedback):
+        parts = [
+            f"{what} on {device.pin}"
+            for what, device in (("an LED", feedback.led), ("a buzzer", feedback.buzzer))
+            if device is not None
+        ]
+        return f"Pins ready for {' and '.join(parts)}."
+    reason = plain(getattr(feedback, "reason", "").removeprefix("no LED or buzzer: "))
+    return f"No LED or buzzer can be driven here ({reason}), so this setting changes nothing."
+
+
+def feedback_in_use(enabled: bool) -> tuple[Feedback, str]:
+    """The feedback to play with and what the pins offer: looked for even when the setting
+    is off, so Settings never says "on" over an LED that is not there."""
+    found = make_feedback(True)
+    words = feedback_found(found)
+    if enabled:
+        return found, words
+    found.close()
+    return NullFeedback(), words
 
 
 def submit_frame(*_args: object) -> None:
@@ -89,6 +122,9 @@ class DamageHandler(ExceptionHandler):
 class CompanionApp(App):
     title = "Table companion"
     reader_status = StringProperty("")
+    # the whole advice when a reader could not open (device, what is wrong, the fix): the
+    # top bar's line may not hold it all, a touch on it shows this in full
+    reader_advice = StringProperty("")
 
     def __init__(self, reader: str | None = None, demo: bool = False, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -98,6 +134,7 @@ class CompanionApp(App):
         self.store: Store | None = None
         self.hub: ReaderHub | None = None
         self._ticks: list[ClockEvent] = []
+        self._urls: dict[str, ReaderUrl] = {}  # open readers by name, for their words
         self.sim = None  # the simulated reader, when there is one: the virtual table drives it
         self.store_notice: str | None = None  # why the save file was set aside, for Home to say
         self._damage = DamageHandler(self)
@@ -112,7 +149,7 @@ class CompanionApp(App):
         # writes stops the app (exit 2, which the service unit does not restart).
         try:
             self.store, self.store_notice = Store.open_or_set_aside(
-                data_dir() / SAVE_NAME, lock=True
+                data_dir() / SAVE_FILE, lock=True
             )
         except StoreError as err:
             print(f"companion: {err}", file=sys.stderr)
@@ -120,11 +157,14 @@ class CompanionApp(App):
         ExceptionManager.add_handler(self._damage)
         if self.demo:
             self.import_demo_decks()
-        self.feedback = make_feedback(bool(self.store.get_setting("feedback", True)))
+        self.feedback, self.feedback_found = feedback_in_use(
+            bool(self.store.get_setting("feedback", True))
+        )
         window = self.store.get_setting(RESCAN_KEY, DEFAULT_WINDOW)
         self.session = Session(
             self.feedback, window if window in RESCAN_CHOICES else DEFAULT_WINDOW
         )
+        keyboard.apply(self.store.get_setting(keyboard.KEYBOARD_KEY, keyboard.DEFAULT))
         self._ticks.append(Clock.schedule_interval(self._update_status, STATUS_INTERVAL_S))
         self.open_readers()
         for path in SCREENS:
@@ -170,15 +210,18 @@ class CompanionApp(App):
         assert self.store is not None
         self._close_readers()
         spec, _source = reader_spec(self.reader_spec, self.store.get_setting(READERS_KEY))
+        self.reader_advice = ""
         try:
-            readers = open_readers(spec)
-        except OPEN_ERRORS as err:  # a missing reader must not stop a game played by touch
+            readers = open_named(spec)
+        except ReaderTrouble as trouble:  # a missing reader must not stop a game played by touch
             readers = []
-            self.reader_status = f"not opened: {one_line(err)}"
+            self.reader_status = f"{trouble.device} did not open: {trouble.headline}"
+            self.reader_advice = str(trouble)
         except Exception as err:  # a backend's bug: logged in full, and the table still plays
             Logger.exception("readers: cannot open %s", spec)
             readers = []
             self.reader_status = f"not opened: {one_line(err)}"
+        self._urls = {url.name: url for url in parse_reader_spec(spec)} if readers else {}
         self.sim = next((r for r in readers if r.can_place), None)
         if self.root is not None and self.root.has_screen("table"):
             # TableScreen reads has_sim once when built; a re-open may add or drop sim://.
@@ -201,7 +244,7 @@ class CompanionApp(App):
 
     def _update_status(self, *_args: object) -> None:
         if self.hub is not None:
-            self.reader_status = reader_summary(self.hub.status)
+            self.reader_status = reader_summary(self.hub.status, self._urls)
 
     def import_demo_decks(self) -> None:
         """Put the example decks into the store unless a deck of that name is there."""
@@ -250,7 +293,9 @@ class CompanionApp(App):
                 continue
             screen = self.root.current_screen
             if screen.name == "table":
-                self.session.scan(event.uid, event.reader, event.at)
+                played = self.session.scan(event.uid, event.reader, event.at)
+                if not played and self.session.banner_kind == "unknown":
+                    self.offer_record(event)
             elif hasattr(screen, "on_tag"):
                 screen.on_tag(event.uid)
 
@@ -274,6 +319,57 @@ class CompanionApp(App):
         self.session.dismiss()
         self.goto("decks")
         self.root.get_screen("decks").enroll(uid)
+
+    # -- stickers that carry their identity ------------------------------------------------
+    def read_record(self, uid: str, reader_name: str) -> Identity | None:
+        """The identity written on the sticker `uid`, read by the reader that saw it; None
+        when that reader cannot read records, the sticker has none, or it does not parse."""
+        readers = self.hub.readers if self.hub is not None else []
+        reader = next((r for r in readers if r.name == reader_name), None)
+        if reader is None or not reader.can_write:
+            return None
+        try:
+            payload = reader.read_identity(uid)
+        except OPEN_ERRORS as err:  # lifted before it was read: a plain unknown sticker
+            Logger.info("readers: %s: no record read from %s: %s", reader_name, uid, err)
+            return None
+        return decode(payload) if payload else None
+
+    def offer_record(self, event: TagEvent) -> None:
+        """An unknown sticker that says what it is: offered in one tap, or added at once
+        (Settings), when it belongs to the game on the table."""
+        identity = self.read_record(event.uid, event.reader)
+        table = self.table
+        if identity is None or table is None or identity.game != table.game:
+            return
+        what = definition(identity.game).describe(identity.component(event.uid))
+        if self.store.get_setting(RECORDS_KEY, "ask") != "add":
+            self.session.offer_record(
+                event.uid, identity, f"This sticker says it is the {what} of {identity.deck!r}"
+            )
+        elif self.adopt(identity, event.uid):
+            self.session.scan(event.uid, event.reader, event.at)  # and it plays at once
+            if not self.session.banner:
+                self.session.inform(f"Added the {what} from its sticker")
+
+    def adopt(self, identity: Identity, uid: str) -> bool:
+        """Add a sticker's own identity to its deck (saved) and to the game on the table."""
+        component = identity.component(uid)
+        deck = home_deck(identity, self.decks())
+        try:
+            deck.add(component)
+            self.store.save_deck(deck.game, deck.name, deck.to_toml())
+        except (DeckError, StoreError) as err:
+            self.session.refuse(str(err))
+            return False
+        self.join_game(component)
+        return True
+
+    def adopt_offered(self) -> None:
+        """The banner's "Add it" for the sticker it names."""
+        identity, uid = self.session.record, self.session.unknown_uid
+        if identity is not None and uid:
+            self.adopt(identity, uid)
 
     def join_game(self, component: Component) -> None:
         """A sticker enrolled from the table's banner joins the running game at once (the card

@@ -12,10 +12,10 @@ from functools import cache
 from itertools import product
 from pathlib import Path
 
-from companion.datadir import examples_dir
 from companion.deck import Component, Deck, DeckError, load_deck, make_component, parse_deck
 from companion.definition import Attribute
 from companion.games import definition, definitions
+from companion.paths import examples_dir
 from companion.store import Store
 
 EXAMPLES = examples_dir()  # the clone's examples/, or an install's copy

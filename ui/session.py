@@ -26,9 +26,12 @@ class Session(EventDispatcher):
     revision = NumericProperty(0)
     banner = StringProperty("")
     # "info" is news, not a refusal (a sticker enrolled): the banner words and colours it apart.
-    banner_kind = OptionProperty("", options=["", "refused", "unknown", "info"])
+    banner_kind = OptionProperty("", options=["", "refused", "unknown", "record", "info"])
     unknown_uid = StringProperty("")
+    record = ObjectProperty(None, allownone=True)  # what an unknown sticker says it is
     last_event = StringProperty("")
+    # the rule of the refusal in the banner (IllegalInput.rule): its passage comes first on "?"
+    refused_rule = StringProperty("")
 
     def __init__(
         self,
@@ -71,6 +74,14 @@ class Session(EventDispatcher):
         self.rescan.forget()
         return self._attempt(lambda t: t.undo())
 
+    def secret(self, player: str) -> str:
+        """What only `player` may see (their own gems), in one line; "" when the game keeps
+        nothing of theirs hidden. Asked only while that player holds their name."""
+        table = self.table
+        if table is None or player not in table.players:
+            return ""
+        return " · ".join(c.text for c in table.secret(player))
+
     def _attempt(self, action: Callable[[Table], str]) -> bool:
         if self.table is None:
             self.refuse("No game is running: start or resume one first")
@@ -81,6 +92,7 @@ class Session(EventDispatcher):
             raise  # scan() offers to enroll it
         except IllegalInput as err:
             self.refuse(err.message)
+            self.refused_rule = err.rule
             return False
         except StoreError as err:
             self.refuse(f"Not saved, so not played: {err}")
@@ -93,14 +105,20 @@ class Session(EventDispatcher):
 
     # -- the banner --------------------------------------------------------------------
     def refuse(self, message: str, kind: str = "refused") -> None:
-        self.unknown_uid = ""
+        self.unknown_uid = self.refused_rule = ""
         self.banner, self.banner_kind = message, kind
         self.feedback.refused()
 
+    def offer_record(self, uid: str, identity: object, message: str) -> None:
+        """An unknown sticker that carries its identity: the banner offers to add it."""
+        self.banner, self.banner_kind = f"{message}. Add it?", "record"
+        self.unknown_uid, self.record = uid, identity
+
     def inform(self, message: str) -> None:
         """Tell the table something went right: a banner, but no refuse sound or LED."""
-        self.unknown_uid = ""
+        self.unknown_uid = self.refused_rule = ""
         self.banner, self.banner_kind = message, "info"
 
     def dismiss(self) -> None:
-        self.banner, self.banner_kind, self.unknown_uid = "", "", ""
+        self.banner, self.banner_kind, self.unknown_uid, self.record = "", "", "", None
+        self.refused_rule = ""

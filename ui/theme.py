@@ -73,17 +73,29 @@ class Theme:
     banner_error: Colour = _hex("7A1F1F")
     banner_info: Colour = _hex("1F4E7A")
     outline: Colour = _hex("0A0D10")
+    # every control's edge: >= 3:1 against the table, the panels, the raised fill and the
+    # banners, so a button stands out by its shape, not by its words alone
+    edge: Colour = _hex("94A3B8")
     # type
-    font_prompt: float = sp(30)
+    # Read from a seat 1 m away on the 7" display (0.193 mm a pixel; Roboto's capitals are
+    # 0.71 of the size): 34 px makes capitals and digits 4.6 mm, 16 arcmin (docs/ui.md)
+    font_read: float = sp(34)
+    font_prompt: float = sp(34)  # what to do, and whose turn in the engine's words
+    font_player: float = sp(28)  # a name in a strip: 13 arcmin, beside its 16 arcmin figures
     font_title: float = sp(24)
     font_body: float = sp(20)
     font_small: float = sp(16)  # the minimum anywhere
     # sizes
     touch: float = dp(48)  # minimum touch target
     button_height: float = dp(56)
+    edge_width: float = dp(1.5)
     padding: float = dp(8)
     spacing: float = dp(8)
     icon: float = dp(64)
+    # the table's side panels (log, virtual table): five 80 dp cards and their gaps; the
+    # rest of 800 px keeps the prompt and its options in sight beside them
+    panel: float = dp(440)
+    strip_wide: float = dp(330)  # a player strip this wide holds a name and its figures
 
 
 THEME = Theme()
@@ -102,3 +114,8 @@ def mono_options(text: str) -> str:
         last = option.end()
     parts.append(escape_markup(text[last:]))
     return "".join(parts)
+
+
+def plural(count: int, word: str) -> str:
+    """ "1 card", "2 cards": every count the app itself words agrees with its number."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

@@ -1,4 +1,5 @@
-"""The `companion` command: score, play, deck check, map check, reader test.
+"""The `companion` command: score, play, deck check|write-tags, map check, reader test,
+history, export, rules.
 
 Every expected failure (bad file, bad JSON, refused setup) ends as one line on stderr and
 exit code 2, never a traceback.
@@ -12,6 +13,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from companion.cli import export, rules
+from companion.cli.tags import add_deck_commands
 from companion.deck import DeckError, load_deck
 from companion.store import StoreError
 from companion.textfile import clip, read_stream, read_text
@@ -80,6 +83,9 @@ def _parser() -> argparse.ArgumentParser:
         "in Settings, else sim://)",
     )
     test.add_argument("--seconds", type=float, default=None, help="stop after this long")
+    add_deck_commands(deck_sub)
+    export.add_commands(sub)
+    rules.add_commands(sub)
     return parser
 
 
@@ -88,6 +94,8 @@ def _names(text: str) -> list[str]:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if hasattr(args, "run"):  # commands that carry their own runner (history, export, tags)
+        return args.run(args)
     if args.command == "score":
         from companion.cli.score import score_json
 

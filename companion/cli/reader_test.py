@@ -17,7 +17,7 @@ import time
 from datetime import datetime
 from typing import Any, TextIO
 
-from companion.datadir import READERS_KEY, SAVE_NAME, app_holding, data_dir, saved_setting
+from companion.paths import READERS_KEY, SAVE_FILE, app_holding, data_dir, saved_setting
 
 SIM_WAIT = 3.0  # seconds the simulated tag may take to be seen placed, then removed
 DEMO_UID = "04D3E70A6B5C80"
@@ -34,7 +34,7 @@ def run_reader_test(spec: str | None, seconds: float | None, out: TextIO) -> int
     from hardware.hub import ReaderHub
     from hardware.urls import parse_reader_spec
 
-    db = data_dir(make=False) / SAVE_NAME
+    db = data_dir(make=False) / SAVE_FILE
     try:
         urls = parse_reader_spec(_choose(spec, db, out))
     except ValueError as err:

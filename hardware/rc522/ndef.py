@@ -14,6 +14,9 @@ from hardware.errors import TagError
 NDEF_TLV, TERMINATOR_TLV, NULL_TLV = 0x03, 0xFE, 0x00
 TNF_WELL_KNOWN, TNF_MIME = 0x01, 0x02
 MB, ME, SR, IL = 0x80, 0x40, 0x10, 0x08
+# The MIME type of a component's identity record; its payload is companion.identity's
+# (the same string is there: hardware and companion do not import each other).
+IDENTITY_MIME = "application/x-table-companion"
 
 
 class NdefError(TagError):

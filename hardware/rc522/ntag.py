@@ -6,13 +6,14 @@ ERROR" reports from drivers that treat every tag as a Classic and every Classic 
 
 from __future__ import annotations
 
-from hardware.errors import ChipFault, TagError
+from hardware.errors import ChipFault, TagError, TornWrite
 from hardware.rc522.chip import LONG, Mfrc522, Status
 from hardware.rc522.crc import crc_ok, with_crc
 
 READ, WRITE, GET_VERSION = 0x30, 0xA2, 0x60
 ACK = 0x0A
 USER_START = 4
+EMPTY_NDEF_PAGE = bytes((0x03, 0x00, 0xFE, 0x00))  # an empty NDEF TLV, then the terminator
 NTAG_SIZES = {0x0F: "NTAG213", 0x11: "NTAG215", 0x13: "NTAG216"}
 
 
@@ -69,8 +70,20 @@ class Ntag:
         return bytes(data[:size])
 
     def write_user(self, data: bytes) -> None:
+        """Write user memory from its first page, that first page last.
+
+        `data` starts with an NDEF TLV (NFC Forum Type 2 Tag, "write NDEF"): the first
+        page is set to an empty NDEF message before anything else and gets its real length
+        last, so a tag lifted mid-write holds an empty message, never half of one that
+        parses. A single page write is atomic on the tag. TornWrite if a page write fails."""
         if len(data) > self.user_size():
             raise NtagError(f"{len(data)} bytes do not fit in this tag's user memory")
         padded = data + bytes(-len(data) % 4)
-        for offset in range(0, len(padded), 4):
-            self.write(USER_START + offset // 4, padded[offset : offset + 4])
+        pages = [padded[offset : offset + 4] for offset in range(0, len(padded), 4)]
+        try:
+            self.write(USER_START, EMPTY_NDEF_PAGE)
+            for number, page in enumerate(pages[1:], start=USER_START + 1):
+                self.write(number, page)
+            self.write(USER_START, pages[0])
+        except NtagError as err:
+            raise TornWrite(f"{err}: the write stopped part-way") from None

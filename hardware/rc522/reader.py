@@ -9,11 +9,20 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from hardware.errors import ChipFault, ConfigError, Noise
+from hardware.errors import ChipFault, ConfigError, Noise, TagError, TornWrite
 from hardware.events import TagEvent
 from hardware.rc522.chip import Mfrc522, SpiDevice
 from hardware.rc522.iso14443a import RETRY_WAKES, Iso14443a
-from hardware.rc522.ndef import Record, decode_message, encode_message, unwrap_tlv, wrap_tlv
+from hardware.rc522.ndef import (
+    IDENTITY_MIME,
+    TNF_MIME,
+    Record,
+    decode_message,
+    encode_message,
+    mime_record,
+    unwrap_tlv,
+    wrap_tlv,
+)
 from hardware.rc522.ntag import Ntag, NtagError
 from hardware.rc522.presence import PresenceTracker
 from hardware.rc522.registers import GENUINE, NO_CHIP, VERSIONS
@@ -22,6 +31,7 @@ from hardware.rc522.watchdog import Watchdog
 from hardware.reader import POLL_INTERVAL, Reader
 
 log = logging.getLogger("hardware.rc522")
+IDENTITY_MIME_B = IDENTITY_MIME.encode("ascii")
 
 
 class Rc522Reader(Reader):
@@ -30,6 +40,8 @@ class Rc522Reader(Reader):
     `fault` is None while the chip answers, else what is wrong with it (also logged once).
     `reset`: a gpiozero OutputDevice on the RST pin, pulsed before each re-initialisation.
     """
+
+    can_write = True
 
     def __init__(
         self,
@@ -176,6 +188,33 @@ class Rc522Reader(Reader):
                 self._open_ntag(uid).write_user(data)
             finally:
                 self.iso.halt()
+
+    def read_identity(self, uid: str) -> bytes | None:
+        """The payload of the first identity record on the NTAG `uid`; None without one."""
+        records = self.read_ndef(uid)
+        found = (r.payload for r in records if r.tnf == TNF_MIME and r.type == IDENTITY_MIME_B)
+        return next(found, None)
+
+    def write_identity(self, uid: str, payload: bytes) -> None:
+        """Write the identity record as the tag's only NDEF record (nothing is locked),
+        then read it back: the read-back, not the write's acknowledgements, decides."""
+        try:
+            self.write_ndef(uid, [mime_record(IDENTITY_MIME, payload)])
+            stopped = ""
+        except TornWrite as torn:  # a lost ACK may still have written: read back and see
+            stopped = f" ({torn})"
+        try:
+            back = self.read_identity(uid)
+        except TagError:
+            raise TornWrite(
+                f"tag {uid} left the reader before its record was checked{stopped}: "
+                "place it again to write it"
+            ) from None
+        if back != payload:
+            raise TornWrite(
+                f"tag {uid}: the record read back is not the one written{stopped}: "
+                "place it again to write it"
+            )
 
     def close(self) -> None:
         with self._lock:

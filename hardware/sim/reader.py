@@ -46,13 +46,20 @@ class SimReader(Rc522Reader):
         super().__init__(self.sim, name=name, clock=clock, interval=interval)
         self.demo = demo
         self._next_demo = clock() + demo if demo else None
+        # every virtual sticker ever placed, so one lifted and laid again is the same sticker,
+        # with what was written on it (an identity record), as a real one would be
+        self.box: dict[str, Tag] = {}
 
     def place(self, uid: str) -> Tag:
-        """Put a new virtual tag with this uid on the reader (no-op if one is there)."""
+        """Put the virtual tag with this uid on the reader (no-op if it is there); the first
+        time, a new one."""
         uid = normalise_uid(uid)
         with self.sim.lock:
             present = next((tag for tag in self.sim.tags if tag.uid_hex == uid), None)
-            return present or self.sim.place(tag_for(uid))
+            if present is not None:
+                return present
+            tag = self.box.setdefault(uid, tag_for(uid))
+            return self.sim.place(tag)
 
     def remove(self, uid: str) -> bool:
         return self.sim.remove(normalise_uid(uid)) is not None

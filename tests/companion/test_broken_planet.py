@@ -52,10 +52,13 @@ def run(eng, state: BPState, *lines: str) -> BPState:
     return state
 
 
-def begin(names=("Ana", "Ben", "Cleo"), start: str | None = None, eng=None) -> BPState:
+def begin(
+    names=("Ana", "Ben", "Cleo"), start: str | None = None, eng=None, components=None
+) -> BPState:
     """Pawns scanned (red, blue, green, ... in seat order), the diamond drawn, no first gems."""
     eng = eng or engine()
-    setup = Setup(tuple(PlayerSetup(n) for n in names), DECK.components, extra={"map": MAP})
+    components = components or DECK.components
+    setup = Setup(tuple(PlayerSetup(n) for n in names), components, extra={"map": MAP})
     s = eng.new(setup)
     per = 2 if len(names) == 2 else 1
     colours = [COLOURS[i % len(COLOURS)] for i in range(len(names) * per)]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.datadir import SHARED_EXAMPLES, examples_dir
+from companion.paths import SHARED_EXAMPLES, examples_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -47,7 +47,7 @@ def test_a_non_editable_install_finds_its_demo_decks(tmp_path):
     subprocess.run([*pip, "--prefix", str(env), str(source)], check=True, capture_output=True)
     found = subprocess.run(
         [str(env / "bin/python"), "-c",
-         "import tomllib; from companion.datadir import examples_dir; d = examples_dir(); print(d);"
+         "import tomllib; from companion.paths import examples_dir; d = examples_dir(); print(d);"
          "print(len(tomllib.loads((d / 'broken-and-beautiful-demo.toml').read_text())['component']))"],
         cwd=tmp_path, capture_output=True, text=True, check=True,
     )  # fmt: skip

@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 
 from companion.cli import main
-from companion.datadir import READERS_KEY, SAVE_NAME, app_holding, saved_setting
+from companion.paths import READERS_KEY, SAVE_FILE, app_holding, saved_setting
 from companion.saves import take_lock
 from companion.store import Store
 
@@ -22,7 +22,7 @@ def data(tmp_path, monkeypatch):
 
 
 def save_readers(data, spec):
-    store = Store(data / SAVE_NAME)
+    store = Store(data / SAVE_FILE)
     store.set_setting(READERS_KEY, spec)
     store.close()
 
@@ -37,7 +37,7 @@ def test_the_readers_saved_in_settings_are_the_ones_tested(data, capsys):
     status, lines = reader_test(capsys)
     assert status == 0
     assert lines[0].startswith("testing bench=sim://: the readers saved in Settings")
-    assert str(data / SAVE_NAME) in lines[0]
+    assert str(data / SAVE_FILE) in lines[0]
     assert lines[1].startswith("bench (sim://)")
 
 
@@ -53,13 +53,13 @@ def test_with_nothing_configured_the_simulated_reader_says_it_tests_no_hardware(
     assert status == 0
     assert "testing sim://: the simulated reader" in lines[0]
     assert "tests no hardware" in lines[0] and "'rc522://spi0.0?rst=25'" in lines[0]
-    assert not (data / SAVE_NAME).exists()  # looking made nothing
+    assert not (data / SAVE_FILE).exists()  # looking made nothing
 
 
 def test_an_unreadable_save_is_said_and_sim_is_still_tested(data, capsys):
-    (data / SAVE_NAME).write_bytes(b"not a database at all" * 100)
+    (data / SAVE_FILE).write_bytes(b"not a database at all" * 100)
     with pytest.raises(sqlite3.Error):
-        saved_setting(READERS_KEY, data / SAVE_NAME)
+        saved_setting(READERS_KEY, data / SAVE_FILE)
     status, lines = reader_test(capsys)
     assert status == 0 and "could not be read" in lines[0]
 
@@ -68,14 +68,14 @@ def test_a_running_app_is_not_fought_for_a_real_reader(data, capsys, tmp_path):
     script = tmp_path / "bench.script"
     script.write_text("scan 04A1B2C3D4E5F6\n")
     save_readers(data, f"bench=script://{script}")
-    held = take_lock(data / SAVE_NAME)
+    held = take_lock(data / SAVE_FILE)
     try:
-        assert app_holding(data / SAVE_NAME).startswith("process ")
+        assert app_holding(data / SAVE_FILE).startswith("process ")
         status, lines = reader_test(capsys, "--seconds", "0.1")
     finally:
         held.close()
     assert status == 1
     assert "sudo systemctl stop companion" in lines[-1]
-    assert app_holding(data / SAVE_NAME) is None
+    assert app_holding(data / SAVE_FILE) is None
     status, lines = reader_test(capsys, "--seconds", "0.1")
     assert status == 0 and any("placed 04A1B2C3D4E5F6" in line for line in lines)

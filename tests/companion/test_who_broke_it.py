@@ -123,10 +123,11 @@ def test_deal_counts_and_the_first_turn() -> None:
     assert table.tap("dealt") == "Dealt 4 cards each and 3 cards set aside; the deck has 4."
     view = table.view()
     assert view.status == "Ben's turn · clockwise · deck 4"
-    assert [(z.key, z.size) for z in view.zones] == [
+    assert [(z.key, z.size) for z in view.zones if not z.offstage] == [
         ("discard", 0), ("deck", 4), ("aside", 3), ("hand:0", 3), ("hand:1", 3), ("hand:2", 3),
     ]  # fmt: skip
     assert [p.counters[0].text for p in view.players] == ["3 cards"] * 3
+    assert view.zone("unseen").size == 16  # every card, for the virtual table only
     assert table.prompt.player == "Ben" and table.prompt.expects_scan
 
 
@@ -330,6 +331,7 @@ def test_call_mum_is_private_everywhere_the_table_speaks() -> None:
     assert prompt.private and prompt.player == "Cleo" and prompt.phase == "call-mum"
     secret = [g.card("hide"), g.card("excuses"), g.card("distraction")]
     secret_words = [*secret, "Hide the Evidence", "Excuses, Excuses", "Distraction"]
+    offstage = g.table.view().zone("unseen")  # every unseen card, for the virtual table only
     said: list[str] = []
     said.append(g.table.scan(secret[0], "seat3"))
     said.append(g.refused(g.table.scan, secret[0]))  # shown twice
@@ -351,7 +353,11 @@ def test_call_mum_is_private_everywhere_the_table_speaks() -> None:
         "Cleo showed 2 of 3 cards to the reader.",
         "Cleo showed 3 of 3 cards to the reader. Not the vase. Ben draws 1.",
     ]
-    public = " ".join(said) + " ".join(repr(v) for v in views)
+    # the offstage list says nothing of the check: it is the same before and after it
+    assert all(v.zone("unseen") == offstage for v in views)
+    onstage = [[z for z in v.zones if not z.offstage] for v in views]
+    public = " ".join(said) + repr(onstage)
+    public += " ".join(repr((v.status, v.prompt, v.players, v.narration, v.board)) for v in views)
     for word in secret_words:
         assert word not in public
     assert g.s.shown == [] and g.s.phase == "turn"
@@ -365,7 +371,7 @@ def test_call_mum_finds_the_vase_and_cannot_name_yourself() -> None:
     g.play("spare")
     assert g.play("vase") == "Ben had the Broken Vase: Ben loses."
     assert g.table.scores().losers == ("Ben",)
-    assert "Spare Vase" not in repr(g.table.view().zones)
+    assert "Spare Vase" not in repr([z for z in g.table.view().zones if not z.offstage])
 
 
 # -- the end and the reveal --------------------------------------------------------------

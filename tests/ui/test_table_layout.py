@@ -46,7 +46,7 @@ def check_strips(screen, players):
         fully_on_screen(strip, below=screen.ids.board)
         for label in (strip.ids.name, strip.ids.key_figure):
             fully_on_screen(label, inside=strip)
-            assert label.font_size >= sp(24), "read from a metre away"
+            assert label.font_size >= sp(20), "read from a metre away"
     assert sum(s.active for s in strips) == 1
 
 

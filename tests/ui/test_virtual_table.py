@@ -4,7 +4,7 @@ every card of the deck can be reached (wrapped rows, not one row running off the
 from __future__ import annotations
 
 from tests.ui.apphelp import frames, press, walk
-from tests.ui.test_app_flow import start_game
+from tests.ui.test_app_flow import start_game, tap_virtual
 from ui.widgets.card import CardView
 
 
@@ -25,3 +25,31 @@ def test_titles_span_the_drawer_and_every_card_is_on_screen(app):
     for card in cards:
         left, right = card.to_window(card.x, card.y)[0], card.to_window(card.right, card.y)[0]
         assert drawer.x <= left and right <= drawer.right, f"{card.text} is off the drawer"
+
+
+def window_pos(widget):
+    return tuple(round(v) for v in widget.to_window(widget.x, widget.y))
+
+
+def test_the_prompt_and_options_stay_in_sight_and_tapped_cards_stay_put(app):
+    screen = start_game(app)
+    press(screen.ids.virtual)
+    frames(3)
+    drawer, prompt = screen.drawer, screen.ids.prompt_box
+    assert window_pos(prompt)[0] + prompt.width <= window_pos(drawer)[0], "covers the prompt"
+    cards = {c.tag: c for c in walk(drawer) if isinstance(c, CardView)}
+    first, second = sorted(app.table.state.deck)[:2]
+    places = {uid: window_pos(cards[uid]) for uid in (first, second)}
+    tap_virtual(app, screen, first)
+    frames(3)
+    assert first in app.table.state.draft and "1 of 5 dealt" in screen.ids.prompt.text
+    options = screen.ids.options
+    assert window_pos(options)[0] + options.width <= window_pos(drawer)[0]
+    assert window_pos(cards[first]) == places[first], "the tapped card moved"
+    assert window_pos(cards[second]) == places[second], "the card beside it slid under the finger"
+    tap_virtual(app, screen, second)  # the same spot again is the same card
+    assert second in app.table.state.draft
+    drawer.ids.scroll.scroll_y = 0.5  # the player scrolls: now the drawer shows where they went
+    frames(3)
+    draft = next(s for s in drawer.sections if s.title.startswith("Draft area"))
+    assert {c.tag for c in draft.ids.cards.children} == {first, second}

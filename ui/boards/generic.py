@@ -53,7 +53,7 @@ class GenericBoard(Board):
         self.rows: dict[str, ZoneRow] = {}
 
     def show(self, view: View) -> None:
-        table = [z for z in view.zones if z.owner is None]
+        table = [z for z in view.zones if z.owner is None and not z.offstage]
         self.counted = counts([z for z in table if not seen(z)])
         rows = {}
         for zone in (z for z in table if seen(z)):

@@ -23,12 +23,25 @@ from ui.widgets import controls  # noqa: F401  (FormButton, NoticeBanner)
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
+def which(row: GameRow) -> str:
+    """Which game this was: when it ended, the game and the deck it was played with."""
+    when = time.strftime("%d %b %Y %H:%M", time.localtime(row.finished or row.updated))
+    return f"{when} · {definition(row.game).title} · deck {row.deck}"
+
+
 def summary(row: GameRow) -> str:
     result = row.result or {}
-    when = time.strftime("%d %b %Y %H:%M", time.localtime(row.finished or row.updated))
-    totals = ", ".join(f"{p['name']} {p['total']}" for p in result.get("players", []))
-    winners = " and ".join(result.get("winners", []))
-    return f"{when} · {definition(row.game).title}\n{totals} · won by {winners}"
+    players = result.get("players", [])
+    scores = ", ".join(
+        p["name"] if p.get("total") is None else f"{p['name']} {p['total']}" for p in players
+    )
+    losers = result.get("losers", [])
+    outcome = (
+        f"lost by {' and '.join(losers)}"
+        if losers
+        else f"won by {' and '.join(result.get('winners', []))}"
+    )
+    return f"{which(row)}\n{scores} · {outcome}"
 
 
 class HistoryScreen(Screen):
@@ -41,16 +54,16 @@ class HistoryScreen(Screen):
         box.clear_widgets()
         for row in app.store.games(finished=True):
             button = Factory.FormButton(text=summary(row), height=THEME.button_height * 1.4)
-            button.bind(on_release=lambda _b, game_id=row.id: self.open(game_id))
+            button.bind(on_release=lambda _b, row=row: self.open(row))
             box.add_widget(button)
         self.ids.empty.opacity = 0 if box.children else 1
 
-    def open(self, game_id: int) -> None:
+    def open(self, row: GameRow) -> None:
         app = App.get_running_app()
         try:
-            sheet = Table.resume(app.store, game_id).scores()
+            sheet = Table.resume(app.store, row.id).scores()
         except StoreError as err:
             self.ids.banner.show(str(err), "error")
             return
-        app.root.get_screen("scores").show_saved(sheet)
+        app.root.get_screen("scores").show_saved(sheet, f"Played {which(row)}")
         app.goto("scores")

@@ -1,7 +1,11 @@
 """Scores: the end of a game, or a game from history, as the engine scored it.
 
-The sheet comes whole from `table.scores()` (or a replay of a saved game), breakdown,
-ranks, winners and the tie-break sentence included; nothing is added up here.
+The sheet comes whole from `table.scores()` (or a replay of a saved game): totals, ranks,
+winners or losers, the reason, the points by category with the engine's note on how each
+was reached, and the counts that break ties. Nothing is added up here. Laid out for
+800x480: the standings (names, totals, ranks) first, always in sight; under them the points
+by category, which scroll, with the total at their foot so a column adds up, and the
+tie-break counts apart. A tap on a cell says how its points were reached.
 """
 
 from __future__ import annotations
@@ -9,19 +13,38 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.app import App
-from kivy.factory import Factory
+from kivy.input.motionevent import MotionEvent
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
-from kivy.uix.boxlayout import BoxLayout
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
+from companion.bgstats import installation_id, play_payload, push_url
 from companion.engine import ScoreSheet
+from companion.store import StoreError
+from companion.table import Table
 from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (FormButton)
 from ui.widgets.card import fill
+from ui.widgets.qr import QrImage  # noqa: F401  (scores.kv)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+LABELS_WIDTH = dp(96)  # the rows' labels wrap between words; the players share the rest
+CROWDED = 4  # more players than this: names in the small size, so each fits its column
+HINT = "Tap a number to see how it was scored"
+Cell = tuple[str, str]  # what the cell shows, and what a tap on it says ("" for nothing)
+STYLES = {  # a row's look by its kind: (bold, colour, font size)
+    "head": (True, THEME.text, THEME.font_body),
+    "total": (True, THEME.accent, THEME.font_prompt),
+    "mark": (True, THEME.gold, THEME.font_small),
+    "points": (False, THEME.text, THEME.font_body),
+    "sum": (True, THEME.accent, THEME.font_body),
+    "apart": (True, THEME.text_dim, THEME.font_small),
+    "count": (False, THEME.text_dim, THEME.font_body),
+}
 
 
 def headline(sheet: ScoreSheet) -> str:
@@ -32,90 +55,129 @@ def headline(sheet: ScoreSheet) -> str:
     return f"{names} {'win' if len(sheet.winners) > 1 else 'wins'}!"
 
 
-def sheet_rows(sheet: ScoreSheet) -> list[list[str]]:
-    """The sheet as a grid: a header, one row per category the game scored, the counts that
-    break ties, then totals and ranks."""
-    rows = [[""] + [p.name for p in sheet.players]]
-    for key, label in sheet.categories:
-        rows.append([label] + [str(p.breakdown.get(key, "-")) for p in sheet.players])
-    for key, label in sheet.tiebreak_labels:
-        rows.append([label] + [str(p.tiebreaks.get(key, "-")) for p in sheet.players])
+def mark(sheet: ScoreSheet, name: str, rank: int) -> str:
+    """Under each name: the rank, and WINNER or LOSES in words (never colour alone)."""
+    if name in sheet.losers:
+        return "LOSES"
+    return f"#{rank}" + (" WINNER" if name in sheet.winners else "")
+
+
+def standings(sheet: ScoreSheet) -> list[tuple[str, list[Cell]]]:
+    """Names, totals (a game with no points has none) and ranks: read first, never scrolled."""
+    rows = [("head", [("", "")] + [(p.name, "") for p in sheet.players])]
     if any(p.total is not None for p in sheet.players):
-        rows.append(["TOTAL"] + [str(p.total) for p in sheet.players])
-    rows.append(
-        ["rank"]
-        + [f"#{p.rank}" + (" WINNER" if p.name in sheet.winners else "") for p in sheet.players]
-    )
+        rows.append(("total", [("total", "")] + [(str(p.total), "") for p in sheet.players]))
+    rows.append(("mark", [("", "")] + [(mark(sheet, p.name, p.rank), "") for p in sheet.players]))
     return rows
 
 
-class Bar(BoxLayout):
-    player = StringProperty("")
-    total = NumericProperty(0)
-    share = NumericProperty(0)  # of the tallest bar, 0..1
-    winner = BooleanProperty(False)
+def details(sheet: ScoreSheet) -> list[tuple[str, list[Cell]]]:
+    """Points by category down to the total they add up to; then, apart, the counts that
+    only break ties. Each cell carries the engine's note on how it was reached."""
+    rows: list[tuple[str, list[Cell]]] = []
+    for key, label in sheet.categories:
+        cells = [(str(p.breakdown.get(key, "-")), p.notes.get(key, "")) for p in sheet.players]
+        rows.append(("points", [(label, "")] + cells))
+    if sheet.categories and any(p.total is not None for p in sheet.players):
+        rows.append(("sum", [("total", "")] + [(str(p.total), "") for p in sheet.players]))
+    if sheet.tiebreak_labels:
+        rows.append(("apart", [("break ties (not points)", "")] + [("", "")] * len(sheet.players)))
+    for key, label in sheet.tiebreak_labels:
+        rows.append(
+            ("count", [(label, "")] + [(str(p.tiebreaks.get(key, "-")), "") for p in sheet.players])
+        )
+    return rows
 
 
-class BarChart(BoxLayout):
-    """Totals as bars drawn on the canvas; the winner's bar is also labelled, not only gold."""
+class ScoreCell(Label):
+    """A cell of the sheet. One with a note (how its points were reached) is a touch target
+    that says it; the others are words only, and take no touch."""
 
-    totals = ListProperty([])  # (name, total, winner)
+    note = StringProperty("")
+    about = StringProperty("")  # "Ana, bowl": whose and which points
+    __events__ = ("on_explain",)
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)
-        self.bars: list[Bar] = []
+    def on_touch_down(self, touch: MotionEvent) -> bool:
+        if self.note and self.collide_point(*touch.pos):
+            self.dispatch("on_explain")
+            return True
+        return super().on_touch_down(touch)
 
-    def on_totals(self, *_args: object) -> None:
-        """Restyle the bars already drawn; make one only for a player more than before."""
-        top = max((total for _, total, _ in self.totals), default=0) or 1
-        while len(self.bars) < len(self.totals):
-            self.bars.append(Bar())
-        for bar, (name, total, winner) in zip(self.bars, self.totals, strict=False):
-            bar.player, bar.total, bar.share, bar.winner = name, total, total / top, winner
-        fill(self, self.bars[: len(self.totals)])
+    def on_explain(self) -> None:
+        """Bound by the screen: show the note."""
 
 
 class ScoresScreen(Screen):
     title = StringProperty("")
+    context = StringProperty("")  # a game from history: which game, which deck, when
     tiebreak = StringProperty("")
+    explanation = StringProperty(HINT)
     live = BooleanProperty(False)  # the game on the table (undo goes back to it)
+    bgstats_url = StringProperty("")  # the finished game's play for BG Stats, as a link
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.pinned: ScoreSheet | None = None
-        self.cells: list[Widget] = []
+        # cells are kept from one sheet to the next: each drawn label holds ~100 KB
+        self.pools: dict[str, list[Widget]] = {"standings": [], "grid": []}
 
     def on_pre_enter(self, *_args: object) -> None:
         table = App.get_running_app().table
         if self.pinned is None and table is not None:
             self.show(table.scores(), live=table.finished)
+            self.bgstats_url = self._bgstats(table) if table.finished else ""
 
     def on_leave(self, *_args: object) -> None:
         self.pinned = None
 
-    def show_saved(self, sheet: ScoreSheet) -> None:
-        """A game from history: shown until the screen is left."""
-        self.pinned = sheet
-        self.show(sheet, live=False)
+    def _bgstats(self, table: Table) -> str:
+        """The BG Stats link of the finished game on the table, from its stored row."""
+        store = App.get_running_app().store
+        try:
+            return push_url(play_payload(store.game(table.game_id), installation_id(store)))
+        except (StoreError, ValueError):
+            return ""  # a save that cannot say when it ended: no link rather than a wrong one
 
-    def show(self, sheet: ScoreSheet, live: bool) -> None:
-        self.live = live
+    def show_saved(self, sheet: ScoreSheet, context: str) -> None:
+        """A game from history: shown, saying which game and when, until the screen is left."""
+        self.pinned = sheet
+        self.bgstats_url = ""
+        self.show(sheet, live=False, context=context)
+
+    def show(self, sheet: ScoreSheet, live: bool, context: str = "") -> None:
+        self.live, self.context = live, context
         self.title = headline(sheet)
         self.tiebreak = sheet.reason
-        rows = sheet_rows(sheet)
-        grid = self.ids.grid
-        cells = [(r, c, cell) for r, row in enumerate(rows) for c, cell in enumerate(row)]
-        while len(self.cells) < len(cells):  # labels are kept: each drawn one holds ~100 KB
-            self.cells.append(Factory.BodyLabel())
-        for label, (r, c, text) in zip(self.cells, cells, strict=False):
-            label.text, label.halign = text, "left" if c == 0 else "center"
-            label.bold = r == 0 or rows[r][0] in ("TOTAL", "rank")
-            label.color = THEME.accent if rows[r][0] == "TOTAL" else THEME.text
-        grid.cols = len(rows[0])
-        fill(grid, self.cells[: len(cells)])
-        self.ids.chart.totals = [
-            (p.name, p.total or 0, p.name in sheet.winners) for p in sheet.players
+        self.explanation = HINT if sheet.categories else ""
+        names = [p.name for p in sheet.players]
+        self._fill("standings", standings(sheet), names)
+        self._fill("grid", details(sheet), names)
+
+    def _fill(self, grid_id: str, rows: list[tuple[str, list[Cell]]], names: list[str]) -> None:
+        grid, pool = self.ids[grid_id], self.pools[grid_id]
+        cells = [
+            (kind, r, c, cell) for r, (kind, row) in enumerate(rows) for c, cell in enumerate(row)
         ]
+        while len(pool) < len(cells):
+            pool.append(ScoreCell(on_explain=self.explain))
+        for label, (kind, r, c, (text, note)) in zip(pool, cells, strict=False):
+            label.bold, label.color, label.font_size = STYLES[kind]
+            if kind == "head" and len(names) > CROWDED:
+                label.font_size = THEME.font_small  # six names of 11 letters fit 107 px
+            label.size_hint_x, label.width = (None, LABELS_WIDTH) if c == 0 else (1, label.width)
+            label.size_hint_y = 1 if grid_id == "grid" else None  # the details' rows: one height
+            if c == 0:
+                label.font_size = min(label.font_size, THEME.font_body)  # "total": a label
+            label.text, label.note = text, note
+            label.halign = "left" if c == 0 else "center"
+            label.about = f"{names[c - 1]}, {rows[r][1][0][0]}" if c else ""
+        grid.cols = len(names) + 1
+        fill(grid, pool[: len(cells)])
+
+    def explain(self, cell: Widget) -> None:
+        """A tap on a cell: how its points were reached, in the engine's words."""
+        if cell.note:
+            self.explanation = f"{cell.about}: {cell.note}"
 
     def undo(self) -> None:
         app = App.get_running_app()

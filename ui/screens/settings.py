@@ -7,35 +7,75 @@ them when the screen is left so no SPI device or serial port stays held.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import kivy
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from companion import games
 from companion.definition import GameDefinition
+from companion.rescan import CHOICES as RESCAN_CHOICES
+from companion.rescan import DEFAULT_WINDOW
 from companion.store import Store, StoreError
-from hardware.diagnose import describe, diagnose
-from hardware.factory import ENV_VAR, OPEN_ERRORS, open_readers, reader_spec
-from hardware.hub import ReaderHub, one_line
-from hardware.urls import parse_reader_spec
-from ui.app import READERS_KEY
+from hardware.diagnose import describe
+from hardware.factory import ENV_VAR, reader_spec
+from hardware.hub import ReaderHub
+from hardware.sim.reader import DEMO_UID
+from hardware.urls import ReaderUrl, parse_reader_spec
+from ui import keyboard
+from ui.app import READERS_KEY, RECORDS_CHOICES, RECORDS_KEY, RESCAN_KEY
+from ui.keyboard import CHOICES as KEYBOARD_CHOICES
+from ui.keyboard import DEFAULT as KEYBOARD_DEFAULT
+from ui.keyboard import KEYBOARD_KEY
+from ui.reader_words import ReaderTrouble, open_named, status_words
 from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (rules used by settings.kv)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 LOG_LINES = 8
+VIRTUAL_TAG_S = 0.5  # how long "Place a virtual tag" leaves the tag on the simulated reader
 
 
 def rules_key(game: str) -> str:
     return f"rules.{game}"
+
+
+def rescan_label(seconds: float) -> str:
+    return "off" if not seconds else f"{seconds:g} s"
+
+
+RECORDS_WORDS = {"ask": "offer to add it", "add": "add it at once"}
+
+
+def fill_choices(
+    box: Widget,
+    choices: Sequence[Any],
+    chosen: Any,
+    label: Callable[[Any], str],
+    choose: Callable[[Any], None],
+) -> None:
+    """One toggle per choice in `box`, the chosen one down; a tap calls `choose(value)`."""
+    box.clear_widgets()
+    group = f"choices-{id(box)}"
+    for value in choices:
+        toggle = Factory.FormToggle(
+            label=label(value),
+            group=group,
+            state="down" if value == chosen else "normal",
+            allow_no_selection=False,
+        )
+        toggle.bind(on_release=lambda _toggle, v=value: choose(v))
+        box.add_widget(toggle)
 
 
 def spec_from_text(text: str) -> str:
@@ -63,11 +103,14 @@ class SettingsScreen(Screen):
     chip = StringProperty("")
     config_note = StringProperty("")
     readers_note = StringProperty("")  # which reader list is in force, and why
+    feedback_found = StringProperty("")  # what the LED and sound setting can drive here
+    can_place = BooleanProperty(False)  # a reader under test takes virtual tags (sim://)
+    rescan_window = NumericProperty(DEFAULT_WINDOW)
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._hub: ReaderHub | None = None
-        self._schemes: dict[str, str] = {}  # reader name -> scheme, for diagnose()
+        self._urls: dict[str, ReaderUrl] = {}  # reader name -> its URL, for its words
         self._drain = Clock.schedule_interval(self._drain_test, 0.05)
         self._drain.cancel()
 
@@ -91,6 +134,16 @@ class SettingsScreen(Screen):
         self.readers_text = "\n".join(spec_from_text(saved or self._in_force()[0]).split(","))
         self._note_readers()
         self.feedback_on = bool(store.get_setting("feedback", True))
+        self.feedback_found = getattr(App.get_running_app(), "feedback_found", "")
+        window = store.get_setting(RESCAN_KEY, DEFAULT_WINDOW)
+        self.rescan_window = window if window in RESCAN_CHOICES else DEFAULT_WINDOW
+        fill_choices(
+            self.ids.rescan, RESCAN_CHOICES, self.rescan_window, rescan_label, self.set_rescan
+        )
+        chosen = store.get_setting(KEYBOARD_KEY, KEYBOARD_DEFAULT)
+        fill_choices(self.ids.keyboard, KEYBOARD_CHOICES, chosen, str, self.set_keyboard)
+        chosen = store.get_setting(RECORDS_KEY, "ask")
+        fill_choices(self.ids.records, RECORDS_CHOICES, chosen, RECORDS_WORDS.get, self.set_records)
         self.config_note = (
             f"Kivy's own settings (window, touch input) are in {kivy.kivy_config_fn}: the"
             " app's data folder, not ~/.kivy. See docs/ui.md for the touch panel settings."
@@ -120,15 +173,13 @@ class SettingsScreen(Screen):
             box.add_widget(Factory.FormLabel(text=ruleset.title, bold=True, color=THEME.accent))
             for setting in ruleset.settings:
                 row = RulingRow(screen=self, game=ruleset.name, key=setting.key, help=setting.help)
-                for value in setting.choices:
-                    toggle = Factory.FormToggle(
-                        label=str(value),
-                        group=f"{ruleset.name}.{setting.key}",
-                        state="down" if value == chosen[setting.key] else "normal",
-                        allow_no_selection=False,
-                    )
-                    toggle.bind(on_release=self._on_ruling(ruleset.name, setting.key, value))
-                    row.ids.choices.add_widget(toggle)
+                fill_choices(
+                    row.ids.choices,
+                    setting.choices,
+                    chosen[setting.key],
+                    str,
+                    self._on_ruling(ruleset.name, setting.key),
+                )
                 box.add_widget(row)
 
     def _rulings(self, ruleset: GameDefinition) -> dict[str, object]:
@@ -140,8 +191,8 @@ class SettingsScreen(Screen):
             self.say(f"{err}; showing the defaults", "error")
             return ruleset.resolve({})
 
-    def _on_ruling(self, game: str, key: str, value: object) -> object:
-        return lambda _toggle: self.set_ruling(game, key, value)
+    def _on_ruling(self, game: str, key: str) -> Callable[[Any], None]:
+        return lambda value: self.set_ruling(game, key, value)
 
     # -- saving ------------------------------------------------------------------------
     def set_ruling(self, game: str, key: str, value: object) -> None:
@@ -155,11 +206,40 @@ class SettingsScreen(Screen):
             return
         self.say(f"{ruleset.title}: {key.replace('_', ' ')} = {value} (applies to new games)")
 
-    def set_feedback(self, on: bool) -> None:
+    def _saved(self, key: str, value: object) -> bool:
+        """Store one setting; a store that cannot write is said in the banner."""
         try:
-            self.the_store.set_setting("feedback", on)
+            self.the_store.set_setting(key, value)
         except StoreError as err:
             self.say(str(err), "error")
+            return False
+        return True
+
+    def set_rescan(self, seconds: float) -> None:
+        """Store the rescan guard's window and apply it to the running table at once."""
+        if not self._saved(RESCAN_KEY, seconds):
+            return
+        self.rescan_window = seconds
+        app = App.get_running_app()
+        if hasattr(app, "session"):
+            app.session.rescan.window = seconds
+        self.say(f"A card placed again is ignored for: {rescan_label(seconds)} (applies now)")
+
+    def set_records(self, choice: str) -> None:
+        """What an unknown sticker that carries its identity does at the table."""
+        if self._saved(RECORDS_KEY, choice):
+            self.say(f"A sticker that says what it is: {RECORDS_WORDS[choice]}")
+
+    def set_keyboard(self, choice: str) -> None:
+        """Store the on-screen keyboard's setting; the next field touched follows it."""
+        if not self._saved(KEYBOARD_KEY, choice):
+            return
+        mode = keyboard.apply(choice)
+        shown = "shown" if mode != "system" else "not shown"
+        self.say(f"On-screen keyboard: {choice} (a field touched now: keyboard {shown})")
+
+    def set_feedback(self, on: bool) -> None:
+        if not self._saved("feedback", on):
             return
         self.feedback_on = on
         self.say(f"LED and sound {'on' if on else 'off'} (applies when the app next starts)")
@@ -180,7 +260,7 @@ class SettingsScreen(Screen):
         elif app.open_readers():
             self.say(f"Readers saved and re-opened: {spec}")
         else:
-            self.say(f"Readers saved, but they did not open: {app.reader_status}", "error")
+            self.say(f"Readers saved, but they did not open: {app.reader_advice}", "error")
         return True
 
     # -- reader test -------------------------------------------------------------------
@@ -194,12 +274,13 @@ class SettingsScreen(Screen):
         self.stop_test()
         spec = spec_from_text(text)
         try:
-            readers = open_readers(spec)
-        except OPEN_ERRORS as err:  # a reader that cannot open is a message, never a crash
-            self.say(f"Cannot open the reader: {one_line(err)}", "error")
+            readers = open_named(spec)
+        except ReaderTrouble as trouble:  # a reader that cannot open is advice, never a crash
+            self.say(f"Reader {trouble}", "error")
             return
         self.test_log = "Place a tag on the reader..."
-        self._schemes = {url.name: url.scheme for url in parse_reader_spec(spec)}
+        self._urls = {url.name: url for url in parse_reader_spec(spec)}
+        self.can_place = any(reader.can_place for reader in readers)
         self._hub = ReaderHub(readers)
         self._hub.start()
         self.testing = True
@@ -212,6 +293,15 @@ class SettingsScreen(Screen):
         if hub is not None:
             hub.stop()
         self.testing = False
+        self.can_place = False
+
+    def place_virtual_tag(self) -> None:
+        """sim:// has no tag to hold over it: lay a virtual one on it for a moment."""
+        hub = self._hub
+        for reader in hub.readers if hub is not None else ():
+            if reader.can_place:
+                reader.place(DEMO_UID)
+                Clock.schedule_once(lambda _dt, r=reader: r.remove(DEMO_UID), VIRTUAL_TAG_S)
 
     def _drain_test(self, _dt: float) -> None:
         hub = self._hub
@@ -225,6 +315,6 @@ class SettingsScreen(Screen):
             lines.append(f"{event.reader}: {event.kind} {event.uid}")
         self.test_log = "\n".join(lines[-LOG_LINES:])
         self.test_status = ", ".join(
-            f"{name}: {state if state == 'ok' else diagnose(self._schemes.get(name, ''), state)}"
+            f"{name}: ok" if state == "ok" else status_words(self._urls.get(name), name, state)
             for name, state in hub.status.items()
         )

@@ -24,6 +24,7 @@ from companion.games import definition
 from companion.store import StoreError
 from companion.table import Table, seat_readers
 from ui.screens.settings import rules_key
+from ui.theme import plural
 from ui.widgets import controls  # noqa: F401  (FormInput, FormToggle, NoticeBanner)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -35,7 +36,7 @@ DEFAULT_NAMES = ["Player 1", "Player 2", "", "", "", ""]
 
 def deck_title(deck: Deck) -> str:
     """Two lines, so a long deck name is read whole: the name, then its game and size."""
-    return f"{deck.name}\n{definition(deck.game).title} · {len(deck)} cards"
+    return f"{deck.name}\n{definition(deck.game).title} · {plural(len(deck), 'card')}"
 
 
 def rulings_line(game: str, stored: object) -> str:

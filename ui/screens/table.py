@@ -18,7 +18,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import AliasProperty, BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
@@ -27,8 +27,10 @@ from companion.table import Table
 from companion.view import PlayerView, View
 from ui.boards import board_for
 from ui.boards.base import Board
+from ui.theme import THEME
 from ui.widgets.card import CardView, Shown, fill
 from ui.widgets.narration import NarrationLog
+from ui.widgets.rules import RulesPopup
 from ui.widgets.strip import PlayerStrip
 from ui.widgets.virtual_table import VirtualTable
 
@@ -76,6 +78,9 @@ class TableScreen(Screen):
     has_sim = BooleanProperty(False)
     drawer_open = BooleanProperty(False)
     log_open = BooleanProperty(False)
+    panel_open = AliasProperty(
+        lambda self: self.drawer_open or self.log_open, bind=("drawer_open", "log_open")
+    )
     columns = NumericProperty(2)
 
     def __init__(self, **kwargs: object) -> None:
@@ -87,10 +92,11 @@ class TableScreen(Screen):
         self._covering: Widget | None = None  # the board's cover laid over the table area
         self.drawer = VirtualTable()
         self.log = NarrationLog()
+        self.rules_popup: RulesPopup | None = None
         self._forget()
         app = App.get_running_app()
         app.session.bind(revision=self.refresh, table=self._new_table)
-        app.bind(reader_status=self.refresh_status)
+        app.bind(reader_status=self.refresh_status, reader_advice=self.refresh_status)
         self.has_sim = app.sim is not None
 
     def on_pre_enter(self, *_args: object) -> None:
@@ -147,8 +153,20 @@ class TableScreen(Screen):
             self._shown.once("drawer", view.zones, self.drawer.show, view.zones, self.virtual_scan)
 
     def refresh_status(self, *_args: object) -> None:
-        reader = App.get_running_app().reader_status
-        self.status_text = f"{self._status} · reader {reader}" if self._status else ""
+        """The engine's status line and the reader's; a reader that did not open comes first,
+        with a hint that a touch shows the fix (the bar holds two lines, the fix may not fit)."""
+        app = App.get_running_app()
+        if not self._status:
+            self.status_text = ""
+        elif app.reader_advice:
+            self.status_text = f"Reader {app.reader_status} (tap here) · {self._status}"
+        else:
+            self.status_text = f"{self._status} · reader {app.reader_status}"
+
+    def explain_reader(self) -> None:
+        """The reader's whole advice in the banner: which device, what is wrong, the fix."""
+        app = App.get_running_app()
+        app.session.inform(f"Reader {app.reader_advice}")
 
     def _show_options(self, prompt: Prompt) -> None:
         """Keep the buttons whose text and action did not change (most prompts keep theirs)."""
@@ -196,6 +214,15 @@ class TableScreen(Screen):
     def undo(self) -> None:
         App.get_running_app().session.undo()
 
+    def show_rules(self, *_args: object) -> None:
+        """The rule at hand: the passages behind the prompt, the refusal's first, quoted."""
+        app = App.get_running_app()
+        if app.table is None:
+            return
+        passages = app.table.rules_at_hand(app.session.refused_rule)
+        self.rules_popup = RulesPopup(passages)
+        self.rules_popup.open()
+
     def toggle_log(self, *_args: object) -> None:
         self.log_open = not self.log_open
         self._panel(self.log, self.log_open)
@@ -212,9 +239,12 @@ class TableScreen(Screen):
         self.refresh()
 
     def _panel(self, panel: Any, open_: bool) -> None:
-        """Lay a panel (log, virtual table) over the table area, or take it off and let go."""
+        """Lay a panel (log, virtual table) at the right of the table area, beside the prompt
+        (kv narrows the table to make room), or take it off and let go. Its place never
+        depends on the prompt's length, so its cards never move when the prompt changes."""
         area = self.ids.area
         if open_ and panel.parent is None:
+            panel.size_hint, panel.width, panel.pos_hint = (None, 1), THEME.panel, {"right": 1}
             area.add_widget(panel)
         elif not open_:
             if panel.parent is not None:
@@ -228,6 +258,7 @@ class TableScreen(Screen):
         it leave and arrive: every tap is a scan.
         """
         sim, uid = App.get_running_app().sim, card.tag
+        self.drawer.hold()  # the cards stay where they are under the finger
         pending = self._lifts.pop(uid, None)
         if pending is not None:
             pending.cancel()

@@ -9,21 +9,29 @@ rather than a line each, so four strips fit under a nine-card draft at 800x480.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from kivy.app import App
+from kivy.clock import Clock, ClockEvent
+from kivy.input.motionevent import MotionEvent
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
-from kivy.utils import escape_markup
+from kivy.utils import escape_markup, get_hex_from_color
 
 from companion.view import Piece, PlayerView, Zone
+from ui.theme import THEME
 from ui.widgets.card import drawn_state, fill
 from ui.widgets.icons import KindIcon
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+NUMBER = re.compile(r"\d+")
+GOLD = get_hex_from_color(THEME.gold)
 
 
 class MiniGroup(BoxLayout):
@@ -48,16 +56,42 @@ def runs(zone: Zone) -> list[list[Piece]]:
     return list(by_kind.values())
 
 
+def big_numbers(text: str) -> str:
+    """The engine's words with their numbers at reading size from across the table
+    (docs/ui.md: capitals of 16 arcmin at 1 m), as Label markup."""
+    return NUMBER.sub(
+        lambda m: f"[size={int(THEME.font_read)}][b]{m.group()}[/b][/size]", escape_markup(text)
+    )
+
+
+def read_from_afar(player: PlayerView) -> str:
+    """The figures the table reads from its seats: the game's emphasised one first (gold),
+    then every other figure with a value (a score), numbers large, as Label markup."""
+    key = [c for c in player.counters if c.emphasis]
+    rest = [c for c in player.counters if not c.emphasis and c.value is not None]
+    said = [f"[color={GOLD}]{big_numbers(c.text)}[/color]" for c in key]
+    return "   ".join(said + [big_numbers(c.text) for c in rest])
+
+
 def figures(player: PlayerView) -> str:
-    """Marks in bold, then the figures that are not the emphasised one, as Label markup."""
+    """Marks in bold, then the figures without a value, as Label markup (the valued ones
+    are read from afar on the name's line)."""
     marks = [f"[b]{escape_markup(m)}[/b]" for m in player.marks]
-    rest = [escape_markup(c.text) for c in player.counters if not c.emphasis]
+    rest = [escape_markup(c.text) for c in player.counters if not c.emphasis and c.value is None]
     return " · ".join(marks + rest)
+
+
+HOLD_S = 0.6  # a press this long on a player's name shows what only they may see
+
+
+class SecretNote(Label):
+    """What only the player holding their name may see, shown over their strip while held."""
 
 
 class PlayerStrip(BoxLayout):
     player = StringProperty("")
-    key_figure = StringProperty("")
+    key_figure = StringProperty("")  # the engine's words for the emphasised figure
+    afar = StringProperty("")  # markup: every figure with a value, numbers large
     active = BooleanProperty(False)
 
     def __init__(self, **kwargs: object) -> None:
@@ -65,6 +99,38 @@ class PlayerStrip(BoxLayout):
         self.icons: dict[str, MiniIcon] = {}
         self.zones: list[Zone] | None = None  # None: never drawn
         self.words = StripText(markup=True)
+        self.note = SecretNote()
+        self._hold: ClockEvent | None = None
+
+    # -- the private view: a player holds their own name -----------------------------------
+    def on_touch_down(self, touch: MotionEvent) -> bool:
+        if self.ids.name.collide_point(*touch.pos) and self._hold is None:
+            touch.grab(self)
+            self._hold = Clock.schedule_once(lambda _dt: self.reveal(), HOLD_S)
+            return True
+        return super().on_touch_down(touch)
+
+    def on_touch_up(self, touch: MotionEvent) -> bool:
+        if touch.grab_current is self:
+            touch.ungrab(self)
+            self.conceal()
+            return True
+        return super().on_touch_up(touch)
+
+    def reveal(self) -> None:
+        """Lay the player's own secret over their strip (nothing for a game without one)."""
+        text = App.get_running_app().session.secret(self.player)
+        if text and self.note.parent is None:
+            self.note.text = f"{self.player} holds: {text}"
+            self.add_widget(self.note)
+
+    def conceal(self) -> None:
+        if self._hold is not None:
+            self._hold.cancel()
+            self._hold = None
+        if self.note.parent is not None:
+            self.remove_widget(self.note)
+        self.note.text = ""
 
     def show(self, player: PlayerView, zones: Sequence[Zone]) -> None:
         """Set the figures (Kivy redraws only labels whose text changed) and regroup the
@@ -72,6 +138,7 @@ class PlayerStrip(BoxLayout):
         self.player, self.active = player.name, player.active
         key = next((c for c in player.counters if c.emphasis), None)
         self.key_figure = key.text if key is not None else ""
+        self.afar = read_from_afar(player)
         self.words.text = figures(player)
         if list(zones) != self.zones:
             self.zones = list(zones)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from kivy.lang import Builder
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.view import Zone
@@ -27,12 +27,33 @@ class TableSection(BoxLayout):
 
 
 class VirtualTable(BoxLayout):
+    """Holding (after a tap, until the player scrolls or closes it) the cards stay where they
+    are: a card the tap moved to another zone does not slide away, and none slides under the
+    finger, so a second tap on the same spot scans the same card. The zones it was given
+    meanwhile are drawn when the hold ends."""
+
+    holding = BooleanProperty(False)
+
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.shelf: CardShelf | None = None
         self.sections: list[TableSection] = []
+        self._waiting: tuple[tuple[Zone, ...], Callable[[CardView], None]] | None = None
+
+    def hold(self) -> None:
+        self.holding = True
+
+    def on_scrolled(self, *_args: object) -> None:
+        """The player scrolled: the hold ends and the table as it is now is drawn."""
+        self.holding = False
+        waiting, self._waiting = self._waiting, None
+        if waiting is not None:
+            self.show(*waiting)
 
     def show(self, zones: tuple[Zone, ...], on_press: Callable[[CardView], None]) -> None:
+        if self.holding:
+            self._waiting = (zones, on_press)
+            return
         if self.shelf is None:
             self.shelf = CardShelf(on_press)
         places = [(z.title, z.size, [p for p in z.pieces if p.uid]) for z in zones]
@@ -47,4 +68,5 @@ class VirtualTable(BoxLayout):
     def release(self) -> None:
         """Let the cards go while closed: a whole deck of drawn cards is tens of MB."""
         self.shelf, self.sections = None, []
+        self.holding, self._waiting = False, None
         fill(self.ids.sections, [])

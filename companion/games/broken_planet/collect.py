@@ -53,14 +53,21 @@ def _choice_seat(s: BPState, tap: Tap) -> int:
     if tap.seat is None:
         if len(waiting) > 1:
             names = " or ".join(s.names[p] for p in waiting)
-            raise IllegalInput(f"Say whose compass this is: {names} (tap island N @name)")
+            raise IllegalInput(
+                f"Say whose compass this is: {names} (tap island N @name)", rule="whose-compass"
+            )
         return waiting[0]
     if not 0 <= tap.seat < s.players:
-        raise IllegalInput("That seat is not at this table")
+        raise IllegalInput("That seat is not at this table", rule="whose-compass")
     if tap.seat == s.offer:
-        raise IllegalInput(f"{s.names[tap.seat]} offers this turn and does not move")
+        raise IllegalInput(
+            f"{s.names[tap.seat]} offers this turn and does not move", rule="offer-player-stays"
+        )
     if tap.seat not in waiting:
-        raise IllegalInput(f"{s.names[tap.seat]}'s island is already entered (undo to change it)")
+        raise IllegalInput(
+            f"{s.names[tap.seat]}'s island is already entered (undo to change it)",
+            rule="compass-entered",
+        )
     return tap.seat
 
 
@@ -200,7 +207,7 @@ def on_task(s: BPState, action: Input) -> None:
     elif kind == "gem":
         gem = words.gem_words(s, action, 1)[0]
         if not s.take(player, gem):
-            raise IllegalInput(f"The {gem} pile is empty: take another gem")
+            raise IllegalInput(f"The {gem} pile is empty: take another gem", rule="pile-empty")
         s.tasks.pop(0)
         s.event = f"{s.names[player]} took a gem"
     elif kind == "discard":
@@ -212,7 +219,7 @@ def on_task(s: BPState, action: Input) -> None:
 
 def _roll(s: BPState, player: int, face: str) -> None:
     if face not in FACES:
-        raise IllegalInput(f"Tap the face the die shows: {', '.join(FACES)}")
+        raise IllegalInput(f"Tap the face the die shows: {', '.join(FACES)}", rule="die-face")
     s.tasks.pop(0)
     name = s.names[player]
     if face == "any":
@@ -228,7 +235,7 @@ def _discard(s: BPState, player: int, left: int, gems: list[str]) -> None:
     for gem in gems:
         need[gem] = need.get(gem, 0) + 1
     if not s.can_pay(player, need):
-        raise IllegalInput(f"{s.names[player]} does not hold those gems")
+        raise IllegalInput(f"{s.names[player]} does not hold those gems", rule="not-in-hand")
     s.pay(player, need)
     left -= len(gems)
     if left:

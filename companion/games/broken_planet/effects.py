@@ -91,7 +91,9 @@ def _temple_id(s: BPState, action: Input) -> tuple[int, str]:
         temple_id = parts[0].upper() if parts else ""
     found = s.find_temple(temple_id)
     if found is None:
-        raise IllegalInput("Say which temple on the map: scan its token or tap it")
+        raise IllegalInput(
+            "Say which temple on the map: scan its token or tap it", rule="which-temple"
+        )
     return found[0], temple_id
 
 
@@ -112,13 +114,16 @@ def _move(s: BPState, temple_id: str, target: int) -> None:
     origin, temple = found[0], next(t for t in s.temples[found[0]] if t.id == temple_id)
     if target == origin:
         raise IllegalInput(
-            f"{s.temple_label(temple).capitalize()} already stands on island {target}"
+            f"{s.temple_label(temple).capitalize()} already stands on island {target}",
+            rule="garden-other-island",
         )
     locked = s.slot_for(target)
     if locked is None:
-        raise IllegalInput(f"Island {target} has no free temple slot")
+        raise IllegalInput(f"Island {target} has no free temple slot", rule="no-free-slot")
     if locked and not s.can_pay(s.offer, {"sapphire": 1}):
-        raise IllegalInput(f"{s.names[s.offer]} does not have the sapphire for a locked slot")
+        raise IllegalInput(
+            f"{s.names[s.offer]} does not have the sapphire for a locked slot", rule="sapphire-lock"
+        )
     if locked:
         s.pay(s.offer, {"sapphire": 1})
     s.lift(origin, temple_id)
@@ -176,10 +181,12 @@ def start_effect(s: BPState, tap: Tap) -> bool:
         return False
     key, action = table[tap.option]
     if why := _effect_refusal(s, key, tap.option, action):
-        raise IllegalInput(why)
+        raise IllegalInput(why, rule="effect-unavailable")
     if tap.option == "anvil":
         if not s.can_pay(s.offer, {"ruby": 1}):
-            raise IllegalInput(f"{s.names[s.offer]} does not have a ruby for the Amber Anvil")
+            raise IllegalInput(
+                f"{s.names[s.offer]} does not have a ruby for the Amber Anvil", rule="cannot-pay"
+            )
         s.pending = ("anvil",)
         s.event = f"Amber Anvil: {s.names[s.offer]} swaps a relic"
         return True
@@ -223,7 +230,7 @@ def on_pending(s: BPState, action: Input) -> bool:
     elif step == "onyx" and word in ("gem", "scan"):
         gem = words.gem_words(s, action, 1)[0]
         if not s.take(s.offer, gem):
-            raise IllegalInput(f"The {gem} pile is empty: take another gem")
+            raise IllegalInput(f"The {gem} pile is empty: take another gem", rule="pile-empty")
         s.pending = ()
         s.event = f"Onyx Oasis: {s.names[s.offer]} took a gem"
         rounds.close_offer(s)

@@ -14,12 +14,15 @@ from companion.games.broken_planet import collect, offer, opening
 from companion.games.broken_planet.mapfile import read_map
 from companion.games.broken_planet.scoring import GAME, Favor, Holding, score_holdings
 from companion.games.broken_planet.state import BPState, MapTemple, new_supply
+from companion.games.broken_planet.tablet import GEMS, plural
 from companion.inputs import IllegalInput, Input, Scan, UnknownTag
-from companion.view import View
+from companion.view import Counter, View
 
 
 class BrokenPlanetEngine:
     game = GAME
+    # every phase a prompt can be in: each has rulebook passages (companion.rules_at_hand)
+    phases = ("pawns", "diamond", "picks", "offer", "last", "choose", "collect", "over")
 
     def __init__(self, settings: Mapping[str, Any]) -> None:
         """`settings` are resolved by the game's definition (every key present)."""
@@ -83,7 +86,9 @@ class BrokenPlanetEngine:
         elif s.phase == "collect":
             collect.on_task(s, action)
         else:
-            raise IllegalInput("The game is over (undo takes back the last input)")
+            raise IllegalInput(
+                "The game is over (undo takes back the last input)", rule="game-over"
+            )
         return s
 
     # -- what players see ------------------------------------------------------------------
@@ -98,6 +103,12 @@ class BrokenPlanetEngine:
     def hand(self, s: BPState, player: str) -> dict[str, int]:
         """One player's own gems: the private view, for their eyes only (never in `view`)."""
         return {g: n for g, n in s.hands[s.names.index(player)].items() if n}
+
+    def secret(self, s: BPState, player: str) -> tuple[Counter, ...]:
+        mine = self.hand(s, player)
+        return tuple(Counter(g, plural(n, g), n) for g in GEMS if (n := mine.get(g, 0))) or (
+            Counter("gems", "no gems", 0),
+        )
 
     # -- favor -----------------------------------------------------------------------------
     def score(self, s: BPState) -> ScoreSheet:

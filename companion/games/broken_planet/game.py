@@ -90,5 +90,6 @@ BROKEN_PLANET = GameDefinition(
     engine=_engine,
     score_json=_score,
     board="broken-planet",
+    passages=f"{__package__}:passages/broken-planet.toml",
     setup_files={"map": load_map},
 )

@@ -11,7 +11,14 @@ from __future__ import annotations
 from companion.engine import Option, Prompt
 from companion.games.broken_planet import effects, words
 from companion.games.broken_planet.state import BPState, MapTemple
-from companion.games.broken_planet.tablet import DOING, RELICS, TEMPLES, gems_text, temple_name
+from companion.games.broken_planet.tablet import (
+    DOING,
+    RELICS,
+    TEMPLES,
+    gems_text,
+    plural,
+    temple_name,
+)
 from companion.inputs import IllegalInput, Input, Scan, Tap
 
 RUBY = {"ruby": 1}
@@ -33,8 +40,29 @@ def _advance(s: BPState, action: str) -> None:
 
 
 def _afford(s: BPState, cost: dict[str, int], what: str) -> None:
-    if not s.can_pay(s.offer, cost):
-        raise IllegalInput(f"{s.names[s.offer]} does not have {gems_text(cost)} for {what}")
+    name = s.names[s.offer]
+    if s.can_pay(s.offer, cost):
+        return
+    if s.tendering(cost):
+        raise IllegalInput(
+            f"{name} has laid down {gems_text(s.tendered)}; {what} costs {gems_text(cost)}:"
+            " scan the rest",
+            rule="cannot-pay",
+        )
+    raise IllegalInput(f"{name} does not have {gems_text(cost)} for {what}", rule="cannot-pay")
+
+
+def _tender(s: BPState, gem: str) -> None:
+    """A gem card laid on the reader: it will pay for the next thing that costs that gem."""
+    name = s.names[s.offer]
+    if s.hands[s.offer].get(gem, 0) <= s.tendered.get(gem, 0):
+        raise IllegalInput(
+            f"The table counts no more {plural(2, gem)[2:]} in {name}'s hand: Undo a slip,"
+            " or pay by tapping",
+            rule="not-in-hand",
+        )
+    s.tendered[gem] = s.tendered.get(gem, 0) + 1
+    s.event = f"{name} lays down a {gem} ({gems_text(s.tendered)} down)"
 
 
 # -- building --------------------------------------------------------------------------
@@ -56,7 +84,7 @@ def _slot_cost(s: BPState, island: int, cost: dict[str, int]) -> tuple[dict[str,
     """The cost on this island: one more sapphire on a sapphire-locked slot."""
     locked = s.slot_for(island)
     if locked is None:
-        raise IllegalInput(f"Island {island} has no free temple slot")
+        raise IllegalInput(f"Island {island} has no free temple slot", rule="no-free-slot")
     if locked:
         cost = {**cost, "sapphire": cost.get("sapphire", 0) + 1}
     return cost, locked
@@ -70,10 +98,11 @@ def _start_build(s: BPState, uid: str) -> None:
         owner = next((o for o in range(s.players) if s.colour(o) == token.get("colour")), None)
         whose = f"{s.names[owner]}'s" if owner is not None else f"a {token.get('colour')}"
         raise IllegalInput(
-            f"That is {whose} {temple_name(key)}: {s.names[p]} builds {s.colour(p)} temples"
+            f"That is {whose} {temple_name(key)}: {s.names[p]} builds {s.colour(p)} temples",
+            rule="own-temples",
         )
     if why := build_refusal(s, key):
-        raise IllegalInput(why)
+        raise IllegalInput(why, rule="cannot-build")
     _afford(s, dict(s.map.temples[key].cost), temple_name(key))
     s.pending = ("build", uid)
     s.event = f"{s.names[p]} builds the {temple_name(key)}: on which island?"
@@ -85,7 +114,8 @@ def _token_for(s: BPState, key: str) -> str:
         if c.kind == "temple" and c.get("temple") == key and c.get("colour") == colour:
             return uid
     raise IllegalInput(
-        f"No {colour} {temple_name(key)} token is enrolled: scan the token or enroll it"
+        f"No {colour} {temple_name(key)} token is enrolled: scan the token or enroll it",
+        rule="temple-token",
     )
 
 
@@ -115,7 +145,7 @@ def craft_refusal(s: BPState, kind: str) -> str:
 def _craft(s: BPState, uid: str) -> None:
     kind = s.relic_kind(uid)
     if why := craft_refusal(s, kind):
-        raise IllegalInput(why)
+        raise IllegalInput(why, rule="cannot-craft")
     cost, _favor = s.map.relic(kind, s.players)
     _afford(s, dict(cost), f"a {kind} relic")
     s.pay(s.offer, cost)
@@ -158,14 +188,18 @@ def attack_refusal(s: BPState, how: str) -> str:
 def _attack(s: BPState, how: str, island: int) -> None:
     p, name = s.offer, s.names[s.offer]
     if why := attack_refusal(s, how):
-        raise IllegalInput(why)
+        raise IllegalInput(why, rule="cannot-attack")
     if island in s.attacks:
-        raise IllegalInput(f"Island {island} is already attacked this turn")
+        raise IllegalInput(f"Island {island} is already attacked this turn", rule="attacked-once")
     own = island in s.pawns[p]
     if how == "crypt" and not own:
-        raise IllegalInput(f"The Crystal Crypt attacks the island {name}'s pawn stands on")
+        raise IllegalInput(
+            f"The Crystal Crypt attacks the island {name}'s pawn stands on", rule="crypt-own-island"
+        )
     if how == "ruby" and own and s.settings["attack_own_island"] == "no":
-        raise IllegalInput(f"{name} cannot attack the island {name}'s own pawn stands on")
+        raise IllegalInput(
+            f"{name} cannot attack the island {name}'s own pawn stands on", rule="attack-own-island"
+        )
     if how == "ruby":
         _afford(s, RUBY, "an attack")
         s.pay(p, RUBY)
@@ -257,29 +291,39 @@ def _on_scan(s: BPState, action: Scan) -> None:
         _start_build(s, action.uid)
     elif card.kind == "relic" and action.uid not in s.relics:
         _craft(s, action.uid)
+    elif card.kind == "gem":
+        _tender(s, str(card.get("gem")))
     elif card.kind == "relic":
         holder = s.names[s.relics[action.uid]]
         raise IllegalInput(
-            f"That {card.get('relic')} relic is {holder}'s: craft relics from the pile"
+            f"That {card.get('relic')} relic is {holder}'s: craft relics from the pile",
+            rule="relic-elsewhere",
         )
     else:
-        raise IllegalInput(f"The {card.label} is not used now: scan a temple token or a relic card")
+        raise IllegalInput(
+            f"The {card.label} is not used now: scan a temple token, a relic card or a gem card",
+            rule="not-now",
+        )
 
 
 def _on_tap(s: BPState, tap: Tap) -> None:
     args = (tap.arg or "").split()
     if tap.option == "build" and args:
         if args[0] not in TEMPLES:
-            raise IllegalInput(f"'{args[0]}' is not a temple (e.g. build sapphire-shrine)")
+            raise IllegalInput(
+                f"'{args[0]}' is not a temple (e.g. build sapphire-shrine)", rule="temple-name"
+            )
         _start_build(s, _token_for(s, args[0]))
         if len(args) > 1:
             _finish_build(s, s.pending[1], words.island(s, args[1]))
     elif tap.option == "craft" and args:
         pile = s.pile(args[0])
         if args[0] not in RELICS:
-            raise IllegalInput(f"'{args[0]}' is not a relic (bronze, silver or golden)")
+            raise IllegalInput(
+                f"'{args[0]}' is not a relic (bronze, silver or golden)", rule="which-relic"
+            )
         if not pile:
-            raise IllegalInput(craft_refusal(s, args[0]))
+            raise IllegalInput(craft_refusal(s, args[0]), rule="cannot-craft")
         _craft(s, pile[0])
     elif tap.option in ("attack", "altar", "crypt"):
         how = "ruby" if tap.option == "attack" else tap.option
@@ -288,7 +332,7 @@ def _on_tap(s: BPState, tap: Tap) -> None:
         if args:
             _attack(s, how, words.island(s, args[0]))
         elif why := attack_refusal(s, how):
-            raise IllegalInput(why)
+            raise IllegalInput(why, rule="cannot-attack")
         else:
             if how == "ruby":
                 _afford(s, RUBY, "an attack")

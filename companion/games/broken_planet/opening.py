@@ -94,17 +94,21 @@ def _on_pawn(s: BPState, action: Input) -> None:
     assert player is not None
     card = s.components[action.uid]
     if card.kind != "pawn":
-        raise IllegalInput(f"The {card.label} is not a pawn: scan {s.names[player]}'s pawn")
+        raise IllegalInput(
+            f"The {card.label} is not a pawn: scan {s.names[player]}'s pawn", rule="which-pawn"
+        )
     taken = next((p for p in range(s.players) if action.uid in s.pawn_uids[p]), None)
     if taken is not None:
-        raise IllegalInput(f"The {card.label} is already {s.names[taken]}'s")
+        raise IllegalInput(f"The {card.label} is already {s.names[taken]}'s", rule="pawn-taken")
     s.pawn_uids[player].append(action.uid)
     s.event = f"{s.names[player]} plays the {card.label}"
     if _pawn_turn(s) is None:
         colours = [s.colour(p) for p in range(s.players)]
         if len(set(colours)) < s.players:
             s.pawn_uids[player].pop()
-            raise IllegalInput(f"{s.names[player]}: take a pawn of a colour nobody plays yet")
+            raise IllegalInput(
+                f"{s.names[player]}: take a pawn of a colour nobody plays yet", rule="pawn-taken"
+            )
         s.phase = "diamond"
 
 
@@ -124,7 +128,7 @@ def _on_pick(s: BPState, action: Input) -> None:
     gems = words.gem_words(s, action, count - s.picked[player])
     for gem in gems:
         if s.supply[gem] == 0:
-            raise IllegalInput(f"The {gem} pile is empty: take another gem")
+            raise IllegalInput(f"The {gem} pile is empty: take another gem", rule="pile-empty")
         s.take(player, gem)
     s.picked[player] += len(gems)
     s.event = f"{name} took {plural(len(gems), 'gem')}"

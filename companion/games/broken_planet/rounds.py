@@ -4,10 +4,13 @@ starting player offers again, and after its last spot every player makes a Last 
 from __future__ import annotations
 
 from companion.games.broken_planet.state import BPState
+from companion.games.broken_planet.tablet import gems_text
 
 
 def _reset_offer(s: BPState) -> None:
-    s.stage, s.used, s.pending = 0, frozenset(), ()
+    if s.tendered:  # laid down and not spent: back into the hand they never left
+        s.say(f"{s.names[s.offer]} takes back {gems_text(s.tendered)}")
+    s.stage, s.used, s.pending, s.tendered = 0, frozenset(), (), {}
 
 
 def close_offer(s: BPState) -> None:

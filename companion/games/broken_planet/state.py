@@ -54,6 +54,9 @@ class BPState:
     attacks: dict[int, str] = field(default_factory=dict)  # island -> ruby, altar or crypt
     rubies_out: int = 0  # rubies lying on attacked islands until the turn ends
     used: frozenset[str] = frozenset()  # once-per-offer-phase effects used
+    # gem cards the offer player has laid on the reader to pay with (still in their hand
+    # until a payment takes them): with stickered gems, scanning them pays
+    tendered: dict[str, int] = field(default_factory=dict)
     pending: tuple[Any, ...] = ()  # a two-step offer action under way: ("build", uid), ...
     choices: dict[tuple[int, int], int] = field(default_factory=dict)  # (player, pawn) -> island
     tasks: list[tuple[Any, ...]] = field(default_factory=list)  # collect-phase steps to do
@@ -68,6 +71,7 @@ class BPState:
         c.built, c.removed = [list(b) for b in self.built], list(self.removed)
         c.relics, c.picked, c.attacks = dict(self.relics), list(self.picked), dict(self.attacks)
         c.choices, c.tasks, c.event = dict(self.choices), list(self.tasks), ""
+        c.tendered = dict(self.tendered)
         return c
 
     def say(self, text: str, sep: str = ". ") -> None:
@@ -110,12 +114,24 @@ class BPState:
         return got
 
     def pay(self, player: int, cost: Mapping[str, int]) -> None:
-        """Payments go back to the piles at once."""
+        """Payments go back to the piles at once; gem cards laid on the reader for it are
+        the ones spent (`tendering`)."""
+        if player == self.offer and self.tendering(cost):
+            for gem, n in cost.items():
+                self.tendered[gem] -= n
+            self.tendered = {g: n for g, n in self.tendered.items() if n}
         for gem, n in cost.items():
             self.hands[player][gem] -= n
             self.supply[gem] += n
 
+    def tendering(self, cost: Mapping[str, int]) -> bool:
+        """Whether the offer player pays `cost` with gem cards they scanned: when they laid
+        down any gem the cost asks for (otherwise it is paid from the hand, as counted)."""
+        return any(self.tendered.get(g, 0) for g in cost)
+
     def can_pay(self, player: int, cost: Mapping[str, int]) -> bool:
+        if player == self.offer and self.tendering(cost):
+            return all(self.tendered.get(g, 0) >= n for g, n in cost.items())
         return all(self.hands[player].get(g, 0) >= n for g, n in cost.items())
 
     def gems_in_play(self) -> dict[str, int]:

@@ -66,7 +66,10 @@ def temple_name(key: str) -> str:
 
 
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
+    """'1 ruby', '2 rubies', '3 sapphires'."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word[:-1]}ies" if word.endswith("y") and word[-2:] != "ey" else f"{n} {word}s"
 
 
 def gems_text(gems: dict[str, int]) -> str:

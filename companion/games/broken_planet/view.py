@@ -70,6 +70,7 @@ def board(s: BPState, prompt: Prompt) -> dict[str, Any]:
         "attacked": sorted(s.attacks),
         "removed": [_temple(s, t) for t in s.removed],
         "piles": dict(s.supply),
+        "tendered": dict(s.tendered),  # gem cards the offer player laid down, in sight of all
         "phase": s.phase,
         **prompt.detail,
     }

@@ -16,15 +16,19 @@ def not_now(prompt: Prompt, action: Input) -> IllegalInput:
     if prompt.expects_scan:
         can.append("scan")
     said = f"'{action.option}'" if isinstance(action, Tap) else "That scan"
-    return IllegalInput(f"{said} is not possible now (you can: {', '.join([*can, 'undo'])})")
+    return IllegalInput(
+        f"{said} is not possible now (you can: {', '.join([*can, 'undo'])})", rule="not-now"
+    )
 
 
 def island(s: BPState, arg: str | None) -> int:
     text = (arg or "").strip()
     if not text:
-        raise IllegalInput("Say which island: tap it on the map (tap island N)")
+        raise IllegalInput(
+            "Say which island: tap it on the map (tap island N)", rule="which-island"
+        )
     if not text.isdigit() or int(text) not in s.map.islands:
-        raise IllegalInput(f"There is no island {text} on this map")
+        raise IllegalInput(f"There is no island {text} on this map", rule="which-island")
     return int(text)
 
 
@@ -33,17 +37,19 @@ def gem_words(s: BPState, action: Input, limit: int) -> list[str]:
     if isinstance(action, Scan):
         card = s.components[action.uid]
         if card.kind != "gem":
-            raise IllegalInput(f"The {card.label} is not a gem card: scan a gem or tap one")
+            raise IllegalInput(
+                f"The {card.label} is not a gem card: scan a gem or tap one", rule="which-gem"
+            )
         words = [str(card.get("gem"))]
     else:
         words = [w.rstrip("s").replace("rubie", "ruby") for w in (action.arg or "").split()]
     if not words:
-        raise IllegalInput(f"Say which gem: {', '.join(GEMS)}")
+        raise IllegalInput(f"Say which gem: {', '.join(GEMS)}", rule="which-gem")
     bad = [w for w in words if w not in GEMS]
     if bad:
-        raise IllegalInput(f"'{bad[0]}' is not a gem (gems: {', '.join(GEMS)})")
+        raise IllegalInput(f"'{bad[0]}' is not a gem (gems: {', '.join(GEMS)})", rule="which-gem")
     if len(words) > limit:
-        raise IllegalInput(f"That is {len(words)} gems; only {limit} now")
+        raise IllegalInput(f"That is {len(words)} gems; only {limit} now", rule="too-many-gems")
     return words
 
 
@@ -51,14 +57,16 @@ def player_named(s: BPState, arg: str | None) -> int:
     for index, name in enumerate(s.names):
         if name.lower() == (arg or "").strip().lower():
             return index
-    raise IllegalInput(f"Say who: {', '.join(s.names)}")
+    raise IllegalInput(f"Say who: {', '.join(s.names)}", rule="which-player")
 
 
 def check_seat(s: BPState, action: Input, player: int) -> None:
     """A tap made for a seat must be that player's own turn."""
     seat = action.seat
     if seat is not None and seat != player and 0 <= seat < s.players:
-        raise IllegalInput(f"It is {s.names[player]}'s turn, not {s.names[seat]}'s")
+        raise IllegalInput(
+            f"It is {s.names[player]}'s turn, not {s.names[seat]}'s", rule="not-your-turn"
+        )
 
 
 def relic_uid(s: BPState, action: Input, holder: int | None) -> str:
@@ -71,8 +79,13 @@ def relic_uid(s: BPState, action: Input, holder: int | None) -> str:
         uid = next((u for u in held if arg in (u.lower(), s.relic_kind(u))), arg.upper())
     card = s.components.get(uid)
     if card is None or card.kind != "relic":
-        raise IllegalInput("Scan a relic card, or tap relic with its kind (bronze, silver, golden)")
+        raise IllegalInput(
+            "Scan a relic card, or tap relic with its kind (bronze, silver, golden)",
+            rule="which-relic",
+        )
     if s.relics.get(uid) != holder:
         where = "the pile" if holder is None else f"{s.names[holder]}'s relics"
-        raise IllegalInput(f"That {s.relic_kind(uid)} relic is not in {where}")
+        raise IllegalInput(
+            f"That {s.relic_kind(uid)} relic is not in {where}", rule="relic-elsewhere"
+        )
     return uid

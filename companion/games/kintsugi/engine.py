@@ -13,7 +13,7 @@ from companion.games.kintsugi.state import KintsugiState
 from companion.games.kintsugi.view import render
 from companion.inputs import IllegalInput, Input, Scan, Tap, Unchanged, UnknownTag
 from companion.uids import canonical_uid
-from companion.view import View
+from companion.view import Counter, View
 
 
 def plural(n: int, word: str) -> str:
@@ -32,6 +32,9 @@ def _typed_uid(text: str | None) -> str:
 
 
 class KintsugiEngine:
+    # every phase a prompt can be in: each has rulebook passages (companion.rules_at_hand)
+    phases = ("deal", "draft", "keep", "breakage", "broke", "repair", "over")
+
     def __init__(self, rules: Ruleset, settings: Mapping[str, Any]) -> None:
         """`settings` are resolved by the game's definition (every key present)."""
         self.rules = rules
@@ -222,7 +225,8 @@ class KintsugiEngine:
         prompt = self.prompt(s)
         can = [o.word for o in prompt.options] + ["scan a card"] * prompt.expects_scan + ["undo"]
         raise IllegalInput(
-            f"'{tap.option}' is not possible now (you can: {', '.join(dict.fromkeys(can))})"
+            f"'{tap.option}' is not possible now (you can: {', '.join(dict.fromkeys(can))})",
+            rule="not-now",
         )
 
     def _scanned(self, s: KintsugiState, action: Input) -> str:
@@ -233,7 +237,10 @@ class KintsugiEngine:
     def _on_deal(self, s: KintsugiState, action: Input) -> None:
         uid = self._scanned(s, action)
         if not s.in_deck(uid):
-            raise IllegalInput(f"The {s.label(uid)} is {s.where(uid)}: deal cards from the deck")
+            raise IllegalInput(
+                f"The {s.label(uid)} is {s.where(uid)}: deal cards from the deck",
+                rule="deal-from-deck",
+            )
         s.dealt.add(uid)
         s.draft.append(uid)
         s.event = f"Dealt the {s.label(uid)}"
@@ -245,7 +252,8 @@ class KintsugiEngine:
         name = s.names[s.drafter]
         if uid not in s.draft:
             raise IllegalInput(
-                f"The {s.label(uid)} is {s.where(uid)}: {name} takes a card from the draft area"
+                f"The {s.label(uid)} is {s.where(uid)}: {name} takes a card from the draft area",
+                rule="draft-from-area",
             )
         s.draft.remove(uid)
         if s.components[uid].kind == "gold":
@@ -261,7 +269,10 @@ class KintsugiEngine:
         assert s.held is not None
         name = s.names[s.drafter]
         if isinstance(action, Scan):
-            raise IllegalInput(f"{name}: tap keep or sell for the {s.label(s.held)} first")
+            raise IllegalInput(
+                f"{name}: tap keep or sell for the {s.label(s.held)} first",
+                rule="keep-or-sell-first",
+            )
         if action.option == "keep":
             s.collections[s.drafter].append(s.held)
             s.status[s.held] = "unbroken"
@@ -303,7 +314,8 @@ class KintsugiEngine:
         uid = self._scanned(s, action)
         if not s.in_deck(uid):
             raise IllegalInput(
-                f"The {s.label(uid)} is {s.where(uid)}: scan the top card of the deck"
+                f"The {s.label(uid)} is {s.where(uid)}: scan the top card of the deck",
+                rule="top-of-deck",
             )
         self._break(s, uid)
 
@@ -328,7 +340,9 @@ class KintsugiEngine:
 
     def _on_broke(self, s: KintsugiState, action: Input) -> None:
         if isinstance(action, Scan):
-            raise IllegalInput("Turn the broken cards sideways, then tap done")
+            raise IllegalInput(
+                "Turn the broken cards sideways, then tap done", rule="turn-sideways"
+            )
         if action.option != "done":
             self._not_now(s, action)
         s.phase, s.turn, s.go_pos, s.go_repaired = "repair", s.first, 0, False
@@ -381,19 +395,27 @@ class KintsugiEngine:
             self._not_now(s, action)
         uid = action.uid if isinstance(action, Scan) else _typed_uid(action.arg)
         if uid not in s.components:
-            raise IllegalInput(f"{name}: say which card to repair, e.g. 'repair <uid>', or scan it")
+            raise IllegalInput(
+                f"{name}: say which card to repair, e.g. 'repair <uid>', or scan it",
+                rule="repair-which",
+            )
         owner = s.owner(uid)
         if owner != player:
             where = s.where(uid)
-            raise IllegalInput(f"The {s.label(uid)} is {where}: it is {name}'s turn to repair")
+            raise IllegalInput(
+                f"The {s.label(uid)} is {where}: it is {name}'s turn to repair",
+                rule="repair-own-card",
+            )
         if s.status[uid] != "broken":
             raise IllegalInput(
-                f"{name}'s {s.label(uid)} is {s.status[uid]}: only broken cards are repaired"
+                f"{name}'s {s.label(uid)} is {s.status[uid]}: only broken cards are repaired",
+                rule="repair-broken-only",
             )
         cost = s.repair_cost(player, uid)
         if cost > s.ingots[player]:
             raise IllegalInput(
-                f"Repairing the {s.label(uid)} costs {cost} ingots; {name} has {s.ingots[player]}"
+                f"Repairing the {s.label(uid)} costs {plural(cost, 'ingot')}; {name} has {plural(s.ingots[player], 'ingot')}",
+                rule="repair-cost",
             )
         s.ingots[player] -= cost
         if s.supply is not None:
@@ -420,7 +442,7 @@ class KintsugiEngine:
             s.event += "; the deck cannot deal another round: the game is over"
 
     def _on_over(self, s: KintsugiState, action: Input) -> None:
-        raise IllegalInput("The game is over (undo takes back the last input)")
+        raise IllegalInput("The game is over (undo takes back the last input)", rule="game-over")
 
     # -- what the screen shows -------------------------------------------------------------
     def view(self, s: KintsugiState) -> View:
@@ -428,6 +450,11 @@ class KintsugiEngine:
 
     def narration(self, s: KintsugiState) -> str:
         return s.event
+
+    def secret(self, s: KintsugiState, player: str) -> tuple[Counter, ...]:
+        """Nothing hidden that the table knows: every collection is open, and a hand the
+        table never sees is not the table's to show."""
+        return ()
 
     # -- scoring -----------------------------------------------------------------------
     def holdings(self, s: KintsugiState) -> list[Holding]:

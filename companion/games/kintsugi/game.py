@@ -77,6 +77,7 @@ def _definition(
         box=box,
         version=version,
         legacy=legacy or {},
+        passages=f"{__package__}:passages/{rules.game}.toml",
     )
 
 

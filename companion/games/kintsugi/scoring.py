@@ -104,6 +104,79 @@ def breakdown(
     return {kind: value for kind, value in points.items() if kind in present}
 
 
+def _many(n: int, kind: str) -> str:
+    """ "1 bowl", "3 bowls", "2 storage boxes": a count of a kind, as players say it."""
+    label = LABELS.get(kind, kind)
+    return f"{n} {label}" if n == 1 else f"{n} {label}{'es' if label.endswith('x') else 's'}"
+
+
+def _teapot_words(whole: Sequence[Item]) -> str:
+    """Each whole teapot's matching items, as _teapots counts them: "wave: 3 matching"."""
+    said = []
+    for teapot in (i for i in whole if i.kind == "teapot"):
+        matching = sum(1 for i in whole if i.pattern is not None and i.pattern == teapot.pattern)
+        value = f"{teapot.pattern}: {matching} matching" if teapot.pattern else "no pattern: 1"
+        said.append(value + (" × 2 fixed" if teapot.state == "repaired" else ""))
+    return ", ".join(said)
+
+
+def notes(
+    rules: Ruleset, settings: Mapping[str, Any], holding: Holding, points: Mapping[str, int]
+) -> dict[str, str]:
+    """How each category's points were reached, in words ("3 bowls = 9"), for the score
+    sheet's cells. Words only: the points themselves are `breakdown`'s."""
+    whole = [i for i in holding.items if i.state != "broken"]
+    count = {kind: sum(1 for i in whole if i.kind == kind) for kind in points}
+    fixed = {
+        kind: sum(1 for i in whole if i.kind == kind and i.state == "repaired") for kind in points
+    }
+    broken = {
+        kind: sum(1 for i in holding.items if i.kind == kind and i.state == "broken")
+        for kind in points
+    }
+
+    def plus_fixed(kind: str, each: int) -> str:
+        return f" + {fixed[kind]} fixed × {each}" if fixed[kind] else ""
+
+    def says(kind: str) -> str:
+        n, total = count[kind], points[kind]
+        if kind == "cup":
+            return f"{_many(n - fixed[kind], kind)} × 1{plus_fixed(kind, 3)} = {total}"
+        if kind == "saucer":
+            return f"{_many(n, kind)}, each multiplying a cup: +{total}"
+        if kind == "plate":
+            return f"{_many(n, kind)}: {n // 2} pair{'s' * (n // 2 != 1)} × 6{plus_fixed(kind, 2)} = {total}"
+        if kind == "bowl":
+            return f"{_many(n, kind)}: {n} × {n}{plus_fixed(kind, 1)} = {total}"
+        if kind == rules.majority_kind:
+            share = total - fixed[kind]
+            most = "the most" if share else "not the most"
+            return f"{_many(n, kind)}, {most} ({share}){plus_fixed(kind, 1)} = {total}"
+        if kind == "vase":
+            bonus = settings["vase_repair_bonus"] == "yes"
+            return (
+                f"{_many(n, kind)} = {VASE_SETS[min(n, 3)]}{plus_fixed(kind, 1) if bonus else ''}"
+                + (f" = {total}" if bonus and fixed[kind] else "")
+            )
+        if kind == "teapot":
+            return f"{_many(n, kind)} ({_teapot_words(whole)}) = {total}"
+        if kind == "serving-tray":
+            return f"{_many(n, kind)} × 2 = {total}"
+        if kind == "storage-box":
+            return f"{_many(n, kind)} × {min(holding.ingots, 4)} ingots (at most 4) = {total}"
+        return f"{_many(n, kind)} = {total}"
+
+    said = {}
+    for kind in points:
+        if not count[kind]:
+            said[kind] = f"{_many(broken[kind], kind)}, all broken = 0"
+            continue
+        verb = "scores" if broken[kind] == 1 else "score"
+        gone = f"; {broken[kind]} broken {verb} nothing" if broken[kind] else ""
+        said[kind] = says(kind) + gone
+    return said
+
+
 def _tiebreak_text(ordered: list[tuple[Holding, int, int, int]], use_tiebreaks: bool) -> str:
     top = ordered[0][1]
     tied = [row for row in ordered if row[1] == top]
@@ -111,13 +184,16 @@ def _tiebreak_text(ordered: list[tuple[Holding, int, int, int]], use_tiebreaks: 
         return f"{tied[0][0].name} has the most points"
     names = " and ".join(row[0].name for row in tied)
     if not use_tiebreaks:
-        return f"{names} tie on {top} points and share the win"
+        return f"{names} tie on {top} point{'s' * (top != 1)} and share the win"
     for label, index in (("most repaired items", 2), ("most items", 3)):
         best = max(row[index] for row in tied)
         leaders = [row for row in tied if row[index] == best]
         if len(leaders) == 1:
             others = sorted((row[index] for row in tied if row is not leaders[0]), reverse=True)
-            return f"{names} tie on {top} points; {leaders[0][0].name} wins with {label} ({best} to {others[0]})"
+            return (
+                f"{names} tie on {top} point{'s' * (top != 1)}; {leaders[0][0].name} wins with"
+                f" {label} ({best} to {others[0]})"
+            )
         tied = leaders
     names = " and ".join(row[0].name for row in tied)
     return f"{names} tie on points, repaired items and items: they share the win"
@@ -132,6 +208,7 @@ def score_holdings(
         parts = breakdown(rules, settings, holding, share)
         repaired = sum(1 for i in holding.items if i.state == "repaired")
         rows.append((holding, sum(parts.values()), repaired, len(holding.items), parts))
+    said = {h.name: notes(rules, settings, h, parts) for h, *_, parts in rows}
     use_tiebreaks = settings["tiebreak"] == "published"
 
     def key(row: tuple) -> tuple[int, ...]:
@@ -145,6 +222,7 @@ def score_holdings(
             breakdown=parts,
             rank=1 + sum(1 for other in rows if key(other) > key((h, total, repaired, items))),
             tiebreaks={"repaired": repaired, "items": items},
+            notes=said[h.name],
         )
         for h, total, repaired, items, parts in rows
     )

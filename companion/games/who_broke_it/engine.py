@@ -18,7 +18,7 @@ from companion.games.who_broke_it.result import result_sheet
 from companion.games.who_broke_it.state import DEALT, HAND, VASE, WbiState
 from companion.games.who_broke_it.view import render
 from companion.inputs import IllegalInput, Input, Scan, Tap, UnknownTag
-from companion.view import View
+from companion.view import Counter, View
 
 
 def _say(s: WbiState, text: str) -> None:
@@ -28,6 +28,8 @@ def _say(s: WbiState, text: str) -> None:
 
 class WhoBrokeItEngine:
     game = "who-broke-it"
+    # every phase a prompt can be in: each has rulebook passages (companion.rules_at_hand)
+    phases = ("deal", "turn", "target", "distract", "call-mum", "reveal", "aside", "over")
 
     def __init__(self, settings: Mapping[str, Any]) -> None:
         """`settings` are resolved by the game's definition (every key present)."""
@@ -134,7 +136,9 @@ class WhoBrokeItEngine:
         prompt = self.prompt(s)
         can = [f"tap {o.word}" for o in prompt.options] + ["scan a card"] * prompt.expects_scan
         doing = f"'{action.option}'" if isinstance(action, Tap) else "A scan"
-        raise IllegalInput(f"{doing} is not possible now (you can: {', '.join(can + ['undo'])})")
+        raise IllegalInput(
+            f"{doing} is not possible now (you can: {', '.join(can + ['undo'])})", rule="not-now"
+        )
 
     def _card(self, s: WbiState, action: Input, player: int, private: bool = False) -> str:
         """The card `player` scanned; refused if it was another seat's reader or a card the
@@ -143,12 +147,16 @@ class WhoBrokeItEngine:
             self._not_now(s, action)
         who = s.names[player]
         if action.seat is not None and action.seat != player:
-            raise IllegalInput(f"That was {s.names[action.seat]}'s reader: {who} scans now")
+            raise IllegalInput(
+                f"That was {s.names[action.seat]}'s reader: {who} scans now", rule="own-reader"
+            )
         where = s.seen(action.uid)
         if where:
             card = "That card" if private else f"The {s.label(action.uid)}"
             done = "played" if where == "discard" else "revealed"
-            raise IllegalInput(f"{card} was already {done}: {who} scans a card from their hand")
+            raise IllegalInput(
+                f"{card} was already {done}: {who} scans a card from their hand", rule="card-seen"
+            )
         return action.uid
 
     def _on_deal(self, s: WbiState, action: Input) -> None:
@@ -187,9 +195,12 @@ class WhoBrokeItEngine:
         chosen = next((o for o in options if (action.arg or "").lower() == o.label.lower()), None)
         if chosen is None:
             names = ", ".join(o.label for o in options if o.enabled)
-            raise IllegalInput(f"Choose one of: {names} (e.g. 'player {names.split(',')[0]}')")
+            raise IllegalInput(
+                f"Choose one of: {names} (e.g. 'player {names.split(',')[0]}')",
+                rule="choose-player",
+            )
         if not chosen.enabled:
-            raise IllegalInput(f"{chosen.reason}: choose another player")
+            raise IllegalInput(f"{chosen.reason}: choose another player", rule="player-barred")
         _say(s, effects.choose(s, s.names.index(chosen.label)))
         if s.phase == "target":
             s.phase = "turn"
@@ -211,7 +222,9 @@ class WhoBrokeItEngine:
         who, held = s.names[s.target], s.hands[s.target]
         uid = self._card(s, action, s.target, private=True)
         if uid in s.shown:
-            raise IllegalInput(f"That card was already shown: {who} scans another card")
+            raise IllegalInput(
+                f"That card was already shown: {who} scans another card", rule="shown-twice"
+            )
         s.shown.append(uid)
         if s.kind(uid) == VASE:
             s.shown = []
@@ -230,7 +243,7 @@ class WhoBrokeItEngine:
         if seat is not None and seat not in waiting:
             done = "has no card to reveal" if s.phase == "reveal" and not s.hands[seat] else (
                 "has already revealed")  # fmt: skip
-            raise IllegalInput(f"{s.names[seat]} {done}")
+            raise IllegalInput(f"{s.names[seat]} {done}", rule="reveal-once")
         player = waiting[0] if seat is None else seat
         uid = self._card(s, action, player)
         (s.revealed if s.phase == "reveal" else s.aside_shown)[player] = uid
@@ -245,7 +258,7 @@ class WhoBrokeItEngine:
     _on_aside = _on_reveal
 
     def _on_over(self, s: WbiState, action: Input) -> None:
-        raise IllegalInput("The game is over (undo takes back the last input)")
+        raise IllegalInput("The game is over (undo takes back the last input)", rule="game-over")
 
     # -- the flow of turns -------------------------------------------------------------
     def _end_turn(self, s: WbiState) -> None:
@@ -293,6 +306,11 @@ class WhoBrokeItEngine:
 
     def narration(self, s: WbiState) -> str:
         return s.event
+
+    def secret(self, s: WbiState, player: str) -> tuple[Counter, ...]:
+        """Nothing hidden that the table knows: every collection is open, and a hand the
+        table never sees is not the table's to show."""
+        return ()
 
     def score(self, s: WbiState) -> ScoreSheet:
         if s.phase != "over":

@@ -75,4 +75,5 @@ WHO_BROKE_IT = GameDefinition(
     engine=_engine,
     score_json=_score,
     board="who-broke-it",
+    passages=f"{__package__}:passages/who-broke-it.toml",
 )

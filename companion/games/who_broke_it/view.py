@@ -48,11 +48,16 @@ def render(s: WbiState, prompt: Prompt) -> View:
         )
         for p, name in enumerate(s.names)
     )
+    seen = set(s.discard) | set(s.revealed.values()) | set(s.aside_shown.values())
+    unseen = tuple(_piece(s, uid) for uid in sorted(s.components, key=s.label) if uid not in seen)
     zones = (
         Zone("discard", "Discard pile", tuple(_piece(s, uid) for uid in s.discard)),
         Zone("deck", "Deck", count=s.deck),
         Zone("aside", "Set aside", tuple(_piece(s, u) for u in s.aside_shown.values()), s.aside),
         *hands,
+        # every card nobody has seen played, in no order that says where it is: only the
+        # virtual table lists it, so a game can be tried without cards
+        Zone("unseen", "In hands, the deck or set aside", unseen, offstage=True),
     )
     if s.phase == "over":
         status = f"Game over · {s.names[s.loser]} lost" if s.loser is not None else "Game over"

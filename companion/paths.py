@@ -1,9 +1,9 @@
-"""Where the app keeps its files, and what the command line may read of them.
+"""Where the companion keeps its files: one answer for the app, `python -m ui` and the CLI.
 
-One answer for the touchscreen app (`python -m ui`, the service) and the `companion` command:
-`companion reader test` must test the readers the app would use, so it reads the reader list
-Settings saved in the app's save file. It only reads (a read-only connection, no lock), so it
-works while the app runs and never creates anything.
+The CLI's `--db` defaults to the app's save file, so `companion history` and `companion
+export` read the games played on the touchscreen without being told where they are, and
+`companion reader test` tests the readers Settings saved there. That one only reads (a
+read-only connection, no lock, nothing made), so it works while the app runs.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-SAVE_NAME = "companion.db"
+SAVE_FILE = "companion.db"
 READERS_KEY = "readers"  # the setting Settings › Save readers writes the reader list under
 SHARED_EXAMPLES = Path("share/table-companion/examples")  # pyproject's data-files put them there
 
@@ -32,6 +32,11 @@ def data_dir(*, make: bool = True) -> Path:
     if make:
         path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def save_file() -> Path:
+    """The app's save file (decks, games, results)."""
+    return data_dir() / SAVE_FILE
 
 
 def saved_setting(key: str, db: Path) -> Any:
