@@ -101,6 +101,16 @@ class ComponentKind:
 
 
 @dataclass(frozen=True)
+class BoxShare:
+    """How many of a whole copy's components are of these kinds, from the rulebook's
+    component list ("39 pottery cards"): what an enrolled deck is measured against."""
+
+    label: str  # "pottery cards"
+    kinds: tuple[str, ...]
+    count: int
+
+
+@dataclass(frozen=True)
 class GameDefinition:
     """One game, registered by name in `companion.games`.
 
@@ -125,6 +135,7 @@ class GameDefinition:
     board: str = ""
     fixed_settings: Mapping[str, Any] = field(default_factory=dict)
     cards_in_box: int | None = None  # how many tagged components a whole copy has, if known
+    box: tuple[BoxShare, ...] = ()  # the rulebook's component list, as far as it goes
     bgg_id: int | None = None  # BoardGameGeek's id, sent to BG Stats; None where not known
     # "package:file" of the game's map of rulebook passages (companion.rules_at_hand)
     passages: str = ""
@@ -148,6 +159,12 @@ class GameDefinition:
             if a.name != kind.label_with and a.name in component.attrs
         ]
         return f"{component.label} ({', '.join(extra)})" if extra else component.label
+
+    def box_shortfall(self, counts: Mapping[str, int]) -> list[tuple[BoxShare, int]]:
+        """Each share of a whole copy a deck with these per-kind `counts` has fewer of, with
+        how many it has: what to enroll next."""
+        found = [(share, sum(counts.get(k, 0) for k in share.kinds)) for share in self.box]
+        return [(share, have) for share, have in found if have < share.count]
 
     def kind_names(self) -> tuple[str, ...]:
         return tuple(k.name for k in self.kinds or ())

@@ -12,7 +12,6 @@ import importlib
 import os
 import queue
 import sys
-from pathlib import Path
 
 from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
@@ -25,6 +24,8 @@ from companion.deck import Component, Deck, DeckError, load_deck, parse_deck
 from companion.games import definition
 from companion.identity import Identity, decode, home_deck
 from companion.inputs import IllegalInput
+from companion.paths import READERS_KEY as READERS_KEY  # Settings saves the readers under it
+from companion.paths import SAVE_FILE, examples_dir
 from companion.rescan import CHOICES as RESCAN_CHOICES
 from companion.rescan import DEFAULT_WINDOW
 from companion.store import DamagedStore, Store, StoreError
@@ -41,7 +42,7 @@ from ui.reader_words import ReaderTrouble, open_named, plain, status_words
 from ui.session import Session
 from ui.widgets import controls  # noqa: F401  (FormButton and friends, used by every .kv)
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = examples_dir()  # the clone's examples/, or an install's copy
 SCREENS = (
     "ui.screens.home:HomeScreen",
     "ui.screens.setup:SetupScreen",
@@ -55,7 +56,6 @@ STATUS_INTERVAL_S = 0.5
 RECORDS_KEY = "sticker_records"  # an unknown sticker carrying its identity: "ask" or "add"
 RECORDS_CHOICES = ("ask", "add")
 RESCAN_KEY = "rescan_window"  # seconds a card placed again after its own scan is ignored
-READERS_KEY = "readers"  # the store setting the Settings screen saves the reader list under
 
 
 def reader_summary(status: dict[str, str], urls: dict[str, ReaderUrl]) -> str:
@@ -149,7 +149,7 @@ class CompanionApp(App):
         # writes stops the app (exit 2, which the service unit does not restart).
         try:
             self.store, self.store_notice = Store.open_or_set_aside(
-                data_dir() / "companion.db", lock=True
+                data_dir() / SAVE_FILE, lock=True
             )
         except StoreError as err:
             print(f"companion: {err}", file=sys.stderr)

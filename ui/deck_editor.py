@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import product
 from pathlib import Path
 
 from companion.deck import Component, Deck, DeckError, load_deck, make_component, parse_deck
 from companion.definition import Attribute
 from companion.games import definition, definitions
+from companion.paths import examples_dir
 from companion.store import Store
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = examples_dir()  # the clone's examples/, or an install's copy
+MAX_COMBOS = 20  # answers shown at once in a run (4 patterns x 4 ingot values fit 800x480)
 NUMBER_CHOICES = 4  # buttons for a number: low .. low+3 (a B&B card shows 0-3 ingots)
 
 
@@ -137,30 +140,77 @@ def _slug(name: str) -> str:
 
 @dataclass(frozen=True)
 class KindProgress:
-    kind: str
+    kind: str  # the icon shown: the kind, or the first kind of a share of the box
+    label: str
     have: int
-    expected: int | None  # None: no reference mix for this game
+    expected: int | None  # None: the game does not say how many a whole copy has
 
     @property
     def text(self) -> str:
-        name = self.kind.replace("-", " ")
-        return f"{name} {self.have}/{self.expected}" if self.expected else f"{name} {self.have}"
+        return (
+            f"{self.label} {self.have}/{self.expected}"
+            if self.expected
+            else f"{self.label} {self.have}"
+        )
 
 
 def progress(deck: Deck) -> list[KindProgress]:
-    """Per kind, in catalogue order; kinds outside the catalogue (any-kind games) follow."""
+    """Against a whole copy as the rulebook lists it (Broken and Beautiful: 39 pottery cards,
+    3 gold, 2 trays, 2 boxes), not the demo deck's made-up mix; else per kind, in catalogue
+    order, with kinds outside the catalogue (any-kind games) after."""
     counts = deck.counts()
-    reference = reference_deck(deck.game)
-    expected = reference.counts() if reference else {}
-    kinds = list(definition(deck.game).kind_names())
+    game = definition(deck.game)
+    if game.box:
+        return [
+            KindProgress(s.kinds[0], s.label, sum(counts.get(k, 0) for k in s.kinds), s.count)
+            for s in game.box
+        ]
+    kinds = list(game.kind_names())
     kinds += sorted(k for k in counts if k not in kinds)
-    return [KindProgress(k, counts.get(k, 0), expected.get(k)) for k in kinds]
+    return [KindProgress(k, k.replace("-", " "), counts.get(k, 0), None) for k in kinds]
 
 
 def summary(deck: Deck) -> str:
-    """One line for the deck list: total and the kinds enrolled so far."""
+    """One line for the deck list: how many of a whole copy, and what so far."""
+    whole = definition(deck.game).cards_in_box
     parts = [p.text for p in progress(deck) if p.have]
-    return f"{len(deck)} cards" + (": " + ", ".join(parts) if parts else "")
+    n = len(deck)
+    total = f"{n} of {whole} cards" if whole else f"{n} card{'s' * (n != 1)}"
+    return total + (": " + ", ".join(parts) if parts else "")
+
+
+@dataclass
+class Run:
+    """Several cards alike (a whole copy has many): what they are is chosen once, all of it
+    ("wave cup, 2 ingots") or only the start ("wave cup"), then every sticker scanned is
+    enrolled with it, asking only what is left; the last one can be taken back."""
+
+    deck: Deck
+    preset: dict[str, object]
+    enrolled: list[str] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        kind = definition(self.deck.game).kind(str(self.preset["kind"]))
+        assert kind is not None
+        fields = {
+            a.name: a.describe(self.preset[a.name]) for a in kind.asks() if a.name in self.preset
+        }
+        words = [fields.pop(kind.label_with, ""), kind.label]
+        return " ".join(w for w in words if w) + (
+            f" ({', '.join(fields.values())})" if fields else ""
+        )
+
+    def enrollment(self, uid: str) -> Enrollment:
+        return Enrollment(self.deck, uid, dict(self.preset), combine=True)
+
+    def take_back(self, store: Store) -> str | None:
+        """Remove the run's last enrolled sticker from the deck; its uid, or None."""
+        if not self.enrolled:
+            return None
+        uid = self.enrolled.pop()
+        remove_component(store, self.deck, uid)
+        return uid
 
 
 @dataclass
@@ -171,6 +221,7 @@ class Enrollment:
     deck: Deck
     uid: str
     choice: dict[str, object] = field(default_factory=dict)
+    combine: bool = False  # offer every question left as one set of buttons (a run)
 
     @property
     def kinds(self) -> list[str]:
@@ -192,10 +243,10 @@ class Enrollment:
         attribute = self.attribute
         return attribute.name if attribute else "done"
 
-    def values(self) -> list[object]:
-        """The answers offered for the current attribute: its words (plus the ones this
-        deck and the demo deck use), or the usual range of a number."""
-        attribute = self.attribute
+    def values(self, attribute: Attribute | None = None) -> list[object]:
+        """The answers offered for `attribute` (the current one by default): its words (plus
+        the ones this deck and the demo deck use), or the usual range of a number."""
+        attribute = attribute or self.attribute
         if attribute is None:
             return []
         if attribute.word:
@@ -211,12 +262,27 @@ class Enrollment:
     def patterns(self) -> list[str]:
         return [str(v) for v in self.values()]
 
+    def combos(self) -> list[dict[str, object]]:
+        """In a run, every answer to all the questions left at once ("wave, 2 ingots"), when
+        there are few enough to show as buttons: one tap a card instead of two. Else []."""
+        kind = definition(self.deck.game).kind(str(self.choice.get("kind", "")))
+        left = [a for a in kind.asks() if a.name not in self.choice] if kind else []
+        if not self.combine or len(left) < 2:
+            return []
+        answers = [[(a.name, v) for v in self.values(a)] for a in left]
+        found = [dict(pairs) for pairs in product(*answers)]
+        return found if len(found) <= MAX_COMBOS else []
+
     def choose(self, value: object) -> str:
-        """Record the answer to the current step; returns the next step."""
+        """Record the answer to the current step (a dict: the answers to several, from
+        `combos`); returns the next step."""
         step = self.step
         if step == "done":
             raise DeckError("this sticker is already described")
-        self.choice[step] = value
+        if isinstance(value, dict):
+            self.choice.update(value)
+        else:
+            self.choice[step] = value
         return self.step
 
     def back(self) -> None:

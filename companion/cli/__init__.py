@@ -77,7 +77,10 @@ def _parser() -> argparse.ArgumentParser:
     reader_sub = reader.add_subparsers(dest="reader_command", required=True)
     test = reader_sub.add_parser("test", help="open the readers and print tag events live")
     test.add_argument(
-        "--reader", default=None, help="reader URL(s); default $COMPANION_READER or sim://"
+        "--reader",
+        default=None,
+        help="reader URL(s); default: the app's ($COMPANION_READER, else the readers saved "
+        "in Settings, else sim://)",
     )
     test.add_argument("--seconds", type=float, default=None, help="stop after this long")
     add_deck_commands(deck_sub)
@@ -119,10 +122,7 @@ def _run(args: argparse.Namespace) -> int:
             files={"map": args.map} if args.map else {},
         )
     if args.command == "deck":
-        deck = load_deck(args.file)
-        counts = ", ".join(f"{n} {kind}" for kind, n in deck.counts().items())
-        print(f"ok: {args.file}: {deck.name} ({deck.game}), {len(deck)} components: {counts}")
-        return 0
+        return _deck_check(args.file)
     if args.command == "map":
         from companion.cli.play import read_setup_file
 
@@ -132,6 +132,27 @@ def _run(args: argparse.Namespace) -> int:
     from companion.cli.reader_test import run_reader_test
 
     return run_reader_test(args.reader, args.seconds, sys.stdout)
+
+
+def _deck_check(path: str) -> int:
+    """A deck file that loads is summarised; one short of a whole copy of its game is called
+    incomplete, with what looks short (a game counts its deck from the enrolled cards)."""
+    from companion.games import definition
+
+    deck = load_deck(path)
+    counts = ", ".join(f"{n} {kind}" for kind, n in deck.counts().items())
+    game = definition(deck.game)
+    whole = game.cards_in_box
+    if whole is None or len(deck) >= whole:
+        print(f"ok: {path}: {deck.name} ({deck.game}), {len(deck)} components: {counts}")
+        return 0
+    print(
+        f"incomplete: {path}: {deck.name} ({deck.game}), {len(deck)} of the {whole} cards a "
+        f"whole copy has: {counts or 'none yet'}"
+    )
+    short = game.box_shortfall(deck.counts())
+    print("short: " + ", ".join(f"{share.label} {have} of {share.count}" for share, have in short))
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

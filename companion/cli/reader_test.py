@@ -1,16 +1,23 @@
 """`companion reader test`: open the configured readers and show what they see, live.
 
 The first thing to run after wiring a reader, so every failure ends in a sentence that
-says what to do. `hardware` is imported inside the function: the rest of the CLI works
-on machines without any reader packages.
+says what to do. Without --reader it tests the readers the app would use, in the app's
+order (--reader, $COMPANION_READER, the readers saved in Settings, sim://), and says which
+and why: a simulated tag seen on a Pi whose real reader is dead must not look like success.
+`hardware` is imported inside the function: the rest of the CLI works on machines without
+any reader packages.
 """
 
 from __future__ import annotations
 
+import os
 import queue
+import sqlite3
 import time
 from datetime import datetime
 from typing import Any, TextIO
+
+from companion.paths import READERS_KEY, SAVE_FILE, app_holding, data_dir, saved_setting
 
 SIM_WAIT = 3.0  # seconds the simulated tag may take to be seen placed, then removed
 DEMO_UID = "04D3E70A6B5C80"
@@ -24,15 +31,24 @@ def run_reader_test(spec: str | None, seconds: float | None, out: TextIO) -> int
     open or (sim) no event came, 2 a bad reader URL.
     """
     from hardware.diagnose import describe
-    from hardware.factory import reader_spec
     from hardware.hub import ReaderHub
     from hardware.urls import parse_reader_spec
 
+    db = data_dir(make=False) / SAVE_FILE
     try:
-        urls = parse_reader_spec(reader_spec(spec)[0])
+        urls = parse_reader_spec(_choose(spec, db, out))
     except ValueError as err:
         print(f"error: {err}", file=out)
         return 2
+    holder = app_holding(db)
+    if holder and any(url.scheme != "sim" for url in urls):
+        print(
+            f"the app is running ({holder}) and polls its readers itself, so this test would "
+            "fight it for them: stop it first (sudo systemctl stop companion), and start it "
+            "again after (sudo systemctl start companion)",
+            file=out,
+        )
+        return 1
     readers, status = _open_all(urls, out)
     if status:
         return status
@@ -54,6 +70,30 @@ def run_reader_test(spec: str | None, seconds: float | None, out: TextIO) -> int
         except KeyboardInterrupt:
             print("stopped", file=out)
     return 0
+
+
+def _choose(spec: str | None, db: Any, out: TextIO) -> str:
+    """The reader spec the app would use; unless given with --reader, says which and why."""
+    from hardware.factory import ENV_VAR, reader_spec
+
+    if spec is not None:
+        return spec
+    saved, unread = None, ""
+    if not os.environ.get(ENV_VAR, "").strip():
+        try:
+            saved = saved_setting(READERS_KEY, db)
+        except sqlite3.Error as err:
+            unread = f" (the save file {db} could not be read: {err})"
+    chosen, source = reader_spec(spec, saved if isinstance(saved, str) else None)
+    why = {
+        ENV_VAR: f"from ${ENV_VAR}, which the app would use too (it beats Settings)",
+        "saved": f"the readers saved in Settings, as the app uses them (in {db})",
+        "default": "the simulated reader: no --reader, no $COMPANION_READER and no readers "
+        f"saved in Settings{unread or f' (in {db})'}. It tests no hardware; for a real "
+        "reader: --reader 'rc522://spi0.0?rst=25'",
+    }[source]
+    print(f"testing {chosen}: {why}", file=out)
+    return chosen
 
 
 def _open_all(urls: list[Any], out: TextIO) -> tuple[list[Any], int]:

@@ -78,13 +78,16 @@ def test_put_component_refuses_a_kind_of_another_game(store):
     assert len(parse_deck(stored(store)[(BNB, "d")])) == 0
 
 
-def test_progress_counts_against_the_demo_mix(store):
+def test_progress_counts_against_a_whole_copy_as_the_rulebook_lists_it(store):
     deck = ed.create_deck(store, BNB, "d")
     ed.put_component(store, deck, UID, {"kind": "cup", "pattern": "wave", "ingots": 2})
-    rows = {p.kind: p for p in ed.progress(deck)}
-    assert rows["cup"].text == "cup 1/7"
-    assert rows["tea-jar"].text == "tea jar 0/5"
-    assert ed.summary(deck) == "1 cards: cup 1/7"
+    assert [p.text for p in ed.progress(deck)] == [
+        "pottery cards 1/39", "gold cards 0/3", "serving trays 0/2", "storage boxes 0/2",
+    ]  # fmt: skip
+    assert ed.summary(deck) == "1 of 46 cards: pottery cards 1/39"
+    mintsugi = ed.create_deck(store, "mintsugi", "m")
+    ed.put_component(store, mintsugi, UID, {"kind": "jug", "pattern": "wave", "ingots": 1})
+    assert ed.summary(mintsugi) == "1 card: jug 1"  # the prototype names no count
 
 
 def test_import_of_a_bad_file_raises_one_line_and_changes_nothing(store, tmp_path):

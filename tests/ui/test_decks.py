@@ -78,7 +78,7 @@ def test_a_new_sticker_is_enrolled_in_three_taps_and_saved_at_once(screen):
     )
     assert screen.pane == "deck"
     assert "lattice cup" in screen.ids.banner.message
-    assert any("cup 1/7" == chip.text for chip in screen.ids.progress.children)
+    assert any("pottery cards 1/39" == chip.text for chip in screen.ids.progress.children)
 
 
 def test_a_gold_card_takes_one_tap(screen):

@@ -36,6 +36,8 @@ def test_every_screen_builds_at_the_pi_display_size(app, shots):
     home = app.root.get_screen("home")
     for label in ("New game", "History", "Decks", "Settings"):
         button(home, label)
+    home.refresh()  # the fixture adds its deck after Home first showed
+    frames()
     assert any("No unfinished game" in t for t in texts(home))
     shots("home")
     screen = start_game(app)

@@ -5,6 +5,8 @@ reader, Kivy's console log left on."""
 from __future__ import annotations
 
 import getpass
+import grp
+import pwd
 import shutil
 import subprocess
 from pathlib import Path
@@ -73,3 +75,19 @@ def test_systemd_verifies_the_unit(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert UNIT_NAME not in done.stderr, done.stderr  # no warning about our unit
+
+
+def test_the_script_dev_runs_renders_for_the_named_user_their_group_and_the_folder():
+    """`./dev pi-service` and `./dev pi-install` run ui/service.py with the system Python."""
+    entry = pwd.getpwnam("nobody")
+    done = subprocess.run(
+        ["python3", str(ROOT / "ui/service.py"), "--user", "nobody", "--app", "/opt/companion"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    unit = settings(done.stdout)
+    assert unit["User"] == ["nobody"]
+    assert unit["Group"] == [grp.getgrgid(entry.pw_gid).gr_name]
+    assert f"COMPANION_DATA={entry.pw_dir}/.config/companion" in unit["Environment"]
+    assert unit["ExecStart"] == ["/opt/companion/.venv/bin/python -m ui"]
+    assert unit["SupplementaryGroups"] == [" ".join(existing_groups())]

@@ -52,9 +52,20 @@ class ResumeRow(BoxLayout):
     first = BooleanProperty(False)
 
 
+def nothing_to_resume(has_sim: bool, has_decks: bool) -> str:
+    """What Home suggests with no game to resume: the virtual table only where there is one
+    (a simulated reader), and enrolling first where there is no deck to play with."""
+    if not has_decks:
+        return "No deck yet: enroll your copy in Decks (scan each card's sticker)."
+    if has_sim:
+        return "No unfinished game. Start a new one, or try the virtual table with the demo deck."
+    return "No unfinished game. Start a new one."
+
+
 class HomeScreen(Screen):
     has_games = BooleanProperty(False)
     backup = StringProperty("")  # the backup offered after a loss, by file name
+    hint = StringProperty("")  # what to do when there is nothing to resume
 
     def on_pre_enter(self, *_args: object) -> None:
         self.refresh()
@@ -94,6 +105,7 @@ class HomeScreen(Screen):
                 )
             )
         self.has_games = bool(box.children)
+        self.hint = nothing_to_resume(app.sim is not None, bool(app.store.decks()))
 
     def abandon(self, game_id: int) -> None:
         """Delete an unfinished game for good: its inputs too, so it cannot come back."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.definition import Attribute, ComponentKind, GameDefinition, Setting
+from companion.definition import Attribute, BoxShare, ComponentKind, GameDefinition, Setting
 from companion.engine import Engine, ScoreSheet
 from companion.games.kintsugi.rules import (
     BROKEN_AND_BEAUTIFUL,
@@ -39,7 +39,10 @@ def _pottery(name: str) -> ComponentKind:
 
 
 def _definition(
-    rules: Ruleset, size: int | None, version: int = 1, legacy: Mapping[int, Any] | None = None
+    rules: Ruleset,
+    box: tuple[BoxShare, ...] = (),
+    version: int = 1,
+    legacy: Mapping[int, Any] | None = None,
 ) -> GameDefinition:
     components = tuple(
         ComponentKind("gold", "gold card", (INGOTS,), fixed={"ingots": 3})
@@ -70,13 +73,25 @@ def _definition(
         score_json=score,
         board="kintsugi",
         fixed_settings=dict(PUBLISHED),
-        cards_in_box=size,
+        cards_in_box=sum(share.count for share in box) or None,
+        box=box,
         version=version,
         legacy=legacy or {},
         passages=f"{__package__}:passages/{rules.game}.toml",
     )
 
 
-BROKEN_AND_BEAUTIFUL_GAME = _definition(BROKEN_AND_BEAUTIFUL, 46)
+# The rulebook's components: "46 game cards: 39 pottery cards, 3 gold cards, 2 serving tray
+# cards, 2 storage box cards" (no count per kind of pottery).
+NOT_POTTERY = ("gold", "serving-tray", "storage-box")
+BNB_BOX = (
+    BoxShare(
+        "pottery cards", tuple(k for k in BROKEN_AND_BEAUTIFUL.kinds if k not in NOT_POTTERY), 39
+    ),
+    BoxShare("gold cards", ("gold",), 3),
+    BoxShare("serving trays", ("serving-tray",), 2),
+    BoxShare("storage boxes", ("storage-box",), 2),
+)
+BROKEN_AND_BEAUTIFUL_GAME = _definition(BROKEN_AND_BEAUTIFUL, BNB_BOX)
 # the prototype names no card count; version 2: defaults read from the prototype's text
-MINTSUGI_GAME = _definition(MINTSUGI, None, version=2, legacy={1: MINTSUGI_V1})
+MINTSUGI_GAME = _definition(MINTSUGI, version=2, legacy={1: MINTSUGI_V1})
