@@ -22,7 +22,7 @@ from kivy.properties import StringProperty
 
 from companion.deck import Component, Deck, DeckError, load_deck, parse_deck
 from companion.games import definition
-from companion.identity import Identity, decode, home_deck
+from companion.identity import Identity, decode, encode, home_deck, identity_of
 from companion.inputs import IllegalInput
 from companion.paths import READERS_KEY as READERS_KEY  # Settings saves the readers under it
 from companion.paths import SAVE_FILE, examples_dir
@@ -35,6 +35,7 @@ from hardware.events import TagEvent
 from hardware.factory import reader_spec
 from hardware.feedback import Feedback, GpioFeedback, NullFeedback, make_feedback
 from hardware.hub import ReaderHub, one_line
+from hardware.reader import Reader
 from hardware.urls import ReaderUrl, parse_reader_spec
 from ui import keyboard
 from ui.paths import data_dir
@@ -133,6 +134,8 @@ class CompanionApp(App):
         self.demo = demo
         self.store: Store | None = None
         self.hub: ReaderHub | None = None
+        self.seen_by: dict[str, str] = {}  # uid -> the reader that last saw it placed
+        self.unwritten: dict[str, bytes] = {}  # uid -> a record to write when it is back
         self._ticks: list[ClockEvent] = []
         self._urls: dict[str, ReaderUrl] = {}  # open readers by name, for their words
         self.sim = None  # the simulated reader, when there is one: the virtual table drives it
@@ -291,6 +294,7 @@ class CompanionApp(App):
             self.dispatch("on_reader_event", event)
             if event.kind != "placed":
                 continue
+            self.seen_by[event.uid] = event.reader  # the reader to write its record with
             screen = self.root.current_screen
             if screen.name == "table":
                 played = self.session.scan(event.uid, event.reader, event.at)
@@ -324,8 +328,7 @@ class CompanionApp(App):
     def read_record(self, uid: str, reader_name: str) -> Identity | None:
         """The identity written on the sticker `uid`, read by the reader that saw it; None
         when that reader cannot read records, the sticker has none, or it does not parse."""
-        readers = self.hub.readers if self.hub is not None else []
-        reader = next((r for r in readers if r.name == reader_name), None)
+        reader = self._reader(reader_name)
         if reader is None or not reader.can_write:
             return None
         try:
@@ -351,6 +354,42 @@ class CompanionApp(App):
             self.session.scan(event.uid, event.reader, event.at)  # and it plays at once
             if not self.session.banner:
                 self.session.inform(f"Added the {what} from its sticker")
+
+    def _reader(self, name: str) -> Reader | None:
+        return next((r for r in (self.hub.readers if self.hub else []) if r.name == name), None)
+
+    def write_record(self, component: Component, deck: Deck) -> str:
+        """Write what a just-enrolled sticker is on the sticker itself, with the reader that
+        saw it, and say how it went in a sentence to add to "Saved: ..."."""
+        reader_name = self.seen_by.get(component.uid, "")
+        reader = self._reader(reader_name)
+        if reader is None:  # typed or imported, not scanned here
+            return ""
+        if not reader.can_write:
+            return f" Not written on the sticker: {reader.cannot_write}."
+        payload = encode(identity_of(component, deck.game, deck.name))
+        try:
+            reader.write_identity(component.uid, payload)
+        except OPEN_ERRORS as err:
+            self.unwritten[component.uid] = payload
+            Logger.info("readers: %s: record not written: %s", reader_name, err)
+            return " Lay the sticker on the reader again to write what it is on it."
+        self.unwritten.pop(component.uid, None)
+        return " Written on the sticker."
+
+    def write_unwritten(self, uid: str) -> str:
+        """A sticker whose record could not be written, laid on the reader again: write it.
+        "" when there was nothing to write."""
+        payload = self.unwritten.get(uid)
+        reader = self._reader(self.seen_by.get(uid, ""))
+        if payload is None or reader is None:
+            return ""
+        try:
+            reader.write_identity(uid, payload)
+        except OPEN_ERRORS as err:
+            return f"Not written on the sticker yet: {err}"
+        del self.unwritten[uid]
+        return "Written on the sticker."
 
     def adopt(self, identity: Identity, uid: str) -> bool:
         """Add a sticker's own identity to its deck (saved) and to the game on the table."""

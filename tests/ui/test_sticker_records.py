@@ -5,7 +5,10 @@ sticker (issue 12)."""
 from __future__ import annotations
 
 from companion.deck import make_component
-from companion.identity import encode, identity_of
+from companion.identity import decode as read
+from companion.identity import encode, home_deck, identity_of
+from companion.store import Store
+from hardware.sim.reader import SimReader
 from tests.ui.apphelp import frames, press, until
 from tests.ui.test_app_flow import start_game
 from ui.app import RECORDS_KEY
@@ -62,3 +65,32 @@ def test_a_record_that_does_not_parse_is_a_plain_unknown_sticker(app):
     written(app, NEW, b"\x01not json")
     lay(app, NEW)
     assert app.session.banner_kind == "unknown" and screen.ids.enroll.text == "Enroll now"
+
+
+def test_enrolling_in_decks_writes_the_sticker_and_an_empty_companion_adds_it(app, tmp_path):
+
+    decks = app.root.get_screen("decks")
+    app.goto("decks")
+    frames(2)
+    decks.create_deck(GAME, "Our copy")
+    app.sim.place(NEW)  # scanned, and left on the reader while the card is described
+    until(lambda: decks.pane == "enroll")
+    for value in ("teapot", "crane", 2):
+        decks.choose(value)
+    assert "Written on the sticker." in decks.ids.banner.message
+    record = read(app.sim.read_identity(NEW))
+    assert (record.game, record.kind, dict(record.attrs), record.deck) == (
+        GAME, "teapot", {"pattern": "crane", "ingots": 2}, "Our copy",
+    )  # fmt: skip
+    tag = app.sim.box[NEW]  # the physical sticker, carried to a friend's companion
+    app.sim.remove(NEW)
+    friend_reader = SimReader(name="friend")  # another Pi's reader, another empty save
+    friend_reader.sim.place(tag)
+    friend = Store(tmp_path / "friend.db")
+    assert friend.decks() == []
+    identity = read(friend_reader.read_identity(NEW))
+    deck = home_deck(identity, [])
+    deck.add(identity.component(NEW))
+    friend.save_deck(deck.game, deck.name, deck.to_toml())
+    ((game, name, _toml),) = friend.decks()
+    assert (game, name, deck.get(NEW).label) == (GAME, "Our copy", "crane teapot")

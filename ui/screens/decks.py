@@ -137,7 +137,11 @@ class DecksScreen(Screen):
             self._locate(uid)
             return
         component = self.deck.get(uid)
-        if component is not None and self.run is not None:
+        app = App.get_running_app()
+        written = app.write_unwritten(uid) if app is not None and component is not None else ""
+        if written:  # its record could not be written when it was enrolled: now it is
+            self.say(f"The {definition(self.deck.game).describe(component)}: {written}")
+        elif component is not None and self.run is not None:
             self._feedback("refused")  # a run goes on: say it, stay on the deck
             self.say(f"Already enrolled: the {definition(self.deck.game).describe(component)}")
         elif component is None:
@@ -417,8 +421,12 @@ class DecksScreen(Screen):
             self.run.enrolled.append(component.uid)
         self._changed(component.uid)
         self._feedback("accepted")
-        self.say(f"Saved: the {definition(self.deck.game).describe(component)}. Scan the next one.")
         app = App.get_running_app()
+        written = app.write_record(component, self.deck) if app is not None else ""
+        self.say(
+            f"Saved: the {definition(self.deck.game).describe(component)}.{written}"
+            " Scan the next one."
+        )
         if self.table_uid == component.uid and app.table.game == self.deck.game:
             app.join_game(component)
 
