@@ -71,10 +71,13 @@ def play_step(app, screen, step) -> None:
     """One script line as players do it: a scan on the simulated reader, a touch on an
     option, or a touch on the map (after choosing whose compass it is)."""
     from hardware.script import ScanStep
-    from tests.ui.test_app_flow import advance, lay
+    from tests.ui.test_app_flow import advance
+    from tests.ui.test_who_broke_it_app import virtual
 
-    if isinstance(step, ScanStep):
-        lay(app, step.uid)
+    if isinstance(step, ScanStep):  # pawns, tokens, relic cards: tapped on the virtual table
+        virtual(app, screen, step.uid)
+        if screen.drawer_open:
+            press(screen.ids.virtual)
         return
     args = (step.arg or "").split()
     if step.seat:  # the collect players' compasses: choose whose, then the island

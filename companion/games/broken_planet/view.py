@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.deck import Component
 from companion.engine import Prompt, ScoreSheet
 from companion.games.broken_planet.state import BPState, MapTemple
 from companion.games.broken_planet.tablet import GEMS, plural, temple_name
@@ -76,6 +77,13 @@ def board(s: BPState, prompt: Prompt) -> dict[str, Any]:
     }
 
 
+def _box_label(card: Component) -> str:
+    """A temple token by its temple ("red Sapphire Shrine"): a colour's twelve share a label."""
+    if card.kind == "temple":
+        return f"{card.get('colour')} {temple_name(str(card.get('temple')))}"
+    return card.label
+
+
 def _zones(s: BPState) -> tuple[Zone, ...]:
     placed = [(t, f"island {n}") for n, standing in s.temples.items() for t in standing]
     placed += [(t, "removed") for t in s.removed]
@@ -97,7 +105,19 @@ def _zones(s: BPState) -> tuple[Zone, ...]:
             )
         )
     pile = tuple(Piece(u, f"{s.relic_kind(u)} relic", "relic") for u in s.pile())
-    return (*zones, Zone("relic-pile", "Relic pile", pile))
+    on_table = {t.id for t, _where in placed} | {u for uids in s.pawn_uids for u in uids}
+    box = tuple(
+        Piece(uid, _box_label(card), card.kind)
+        for uid, card in sorted(s.components.items(), key=lambda item: _box_label(item[1]))
+        if card.kind in ("pawn", "temple", "gem") and uid not in on_table
+    )
+    # pawns not yet on the map, temple tokens on the tablets, gem cards: only the virtual
+    # table lists them, so a game can be tried without the box
+    return (
+        *zones,
+        Zone("relic-pile", "Relic pile", pile),
+        Zone("box", "Pawns, tablets' temples and gem cards", box, offstage=True),
+    )
 
 
 def render(s: BPState, prompt: Prompt, sheet: ScoreSheet) -> View:
