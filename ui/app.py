@@ -21,8 +21,6 @@ from kivy.logger import Logger
 from kivy.properties import StringProperty
 
 from companion.deck import Component, Deck, DeckError, load_deck, parse_deck
-from companion.games import definition
-from companion.identity import Identity, decode, encode, home_deck, identity_of
 from companion.inputs import IllegalInput
 from companion.paths import READERS_KEY as READERS_KEY  # Settings saves the readers under it
 from companion.paths import SAVE_FILE, examples_dir
@@ -30,16 +28,15 @@ from companion.rescan import CHOICES as RESCAN_CHOICES
 from companion.rescan import DEFAULT_WINDOW
 from companion.store import DamagedStore, Store, StoreError
 from companion.table import Table
-from hardware.errors import OPEN_ERRORS
 from hardware.events import TagEvent
 from hardware.factory import reader_spec
 from hardware.feedback import Feedback, GpioFeedback, NullFeedback, make_feedback
 from hardware.hub import ReaderHub, one_line
-from hardware.reader import Reader
 from hardware.urls import ReaderUrl, parse_reader_spec
 from ui import keyboard
 from ui.paths import data_dir
 from ui.reader_words import ReaderTrouble, open_named, plain, status_words
+from ui.records import StickerRecords
 from ui.session import Session
 from ui.widgets import controls  # noqa: F401  (FormButton and friends, used by every .kv)
 
@@ -54,8 +51,6 @@ SCREENS = (
     "ui.screens.settings:SettingsScreen",
 )
 STATUS_INTERVAL_S = 0.5
-RECORDS_KEY = "sticker_records"  # an unknown sticker carrying its identity: "ask" or "add"
-RECORDS_CHOICES = ("ask", "add")
 RESCAN_KEY = "rescan_window"  # seconds a card placed again after its own scan is ignored
 
 
@@ -134,8 +129,7 @@ class CompanionApp(App):
         self.demo = demo
         self.store: Store | None = None
         self.hub: ReaderHub | None = None
-        self.seen_by: dict[str, str] = {}  # uid -> the reader that last saw it placed
-        self.unwritten: dict[str, bytes] = {}  # uid -> a record to write when it is back
+        self.records = StickerRecords(self)
         self._ticks: list[ClockEvent] = []
         self._urls: dict[str, ReaderUrl] = {}  # open readers by name, for their words
         self.sim = None  # the simulated reader, when there is one: the virtual table drives it
@@ -294,12 +288,12 @@ class CompanionApp(App):
             self.dispatch("on_reader_event", event)
             if event.kind != "placed":
                 continue
-            self.seen_by[event.uid] = event.reader  # the reader to write its record with
+            self.records.seen(event)
             screen = self.root.current_screen
             if screen.name == "table":
                 played = self.session.scan(event.uid, event.reader, event.at)
                 if not played and self.session.banner_kind == "unknown":
-                    self.offer_record(event)
+                    self.records.offer(event)
             elif hasattr(screen, "on_tag"):
                 screen.on_tag(event.uid)
 
@@ -323,92 +317,6 @@ class CompanionApp(App):
         self.session.dismiss()
         self.goto("decks")
         self.root.get_screen("decks").enroll(uid)
-
-    # -- stickers that carry their identity ------------------------------------------------
-    def read_record(self, uid: str, reader_name: str) -> Identity | None:
-        """The identity written on the sticker `uid`, read by the reader that saw it; None
-        when that reader cannot read records, the sticker has none, or it does not parse."""
-        reader = self._reader(reader_name)
-        if reader is None or not reader.can_write:
-            return None
-        try:
-            payload = reader.read_identity(uid)
-        except OPEN_ERRORS as err:  # lifted before it was read: a plain unknown sticker
-            Logger.info("readers: %s: no record read from %s: %s", reader_name, uid, err)
-            return None
-        return decode(payload) if payload else None
-
-    def offer_record(self, event: TagEvent) -> None:
-        """An unknown sticker that says what it is: offered in one tap, or added at once
-        (Settings), when it belongs to the game on the table."""
-        identity = self.read_record(event.uid, event.reader)
-        table = self.table
-        if identity is None or table is None or identity.game != table.game:
-            return
-        what = definition(identity.game).describe(identity.component(event.uid))
-        if self.store.get_setting(RECORDS_KEY, "ask") != "add":
-            self.session.offer_record(
-                event.uid, identity, f"This sticker says it is the {what} of {identity.deck!r}"
-            )
-        elif self.adopt(identity, event.uid):
-            self.session.scan(event.uid, event.reader, event.at)  # and it plays at once
-            if not self.session.banner:
-                self.session.inform(f"Added the {what} from its sticker")
-
-    def _reader(self, name: str) -> Reader | None:
-        return next((r for r in (self.hub.readers if self.hub else []) if r.name == name), None)
-
-    def write_record(self, component: Component, deck: Deck) -> str:
-        """Write what a just-enrolled sticker is on the sticker itself, with the reader that
-        saw it, and say how it went in a sentence to add to "Saved: ..."."""
-        reader_name = self.seen_by.get(component.uid, "")
-        reader = self._reader(reader_name)
-        if reader is None:  # typed or imported, not scanned here
-            return ""
-        if not reader.can_write:
-            return f" Not written on the sticker: {reader.cannot_write}."
-        payload = encode(identity_of(component, deck.game, deck.name))
-        try:
-            reader.write_identity(component.uid, payload)
-        except OPEN_ERRORS as err:
-            self.unwritten[component.uid] = payload
-            Logger.info("readers: %s: record not written: %s", reader_name, err)
-            return " Lay the sticker on the reader again to write what it is on it."
-        self.unwritten.pop(component.uid, None)
-        return " Written on the sticker."
-
-    def write_unwritten(self, uid: str) -> str:
-        """A sticker whose record could not be written, laid on the reader again: write it.
-        "" when there was nothing to write."""
-        payload = self.unwritten.get(uid)
-        reader = self._reader(self.seen_by.get(uid, ""))
-        if payload is None or reader is None:
-            return ""
-        try:
-            reader.write_identity(uid, payload)
-        except OPEN_ERRORS as err:
-            return f"Not written on the sticker yet: {err}"
-        del self.unwritten[uid]
-        return "Written on the sticker."
-
-    def adopt(self, identity: Identity, uid: str) -> bool:
-        """Add a sticker's own identity to its deck (saved) and to the game on the table."""
-        component = identity.component(uid)
-        deck = home_deck(identity, self.decks())
-        try:
-            deck.add(component)
-            self.store.save_deck(deck.game, deck.name, deck.to_toml())
-        except (DeckError, StoreError) as err:
-            self.session.refuse(str(err))
-            return False
-        self.join_game(component)
-        return True
-
-    def adopt_offered(self) -> None:
-        """The banner's "Add it" for the sticker it names."""
-        identity, uid = self.session.record, self.session.unknown_uid
-        if identity is not None and uid:
-            self.adopt(identity, uid)
 
     def join_game(self, component: Component) -> None:
         """A sticker enrolled from the table's banner joins the running game at once (the card

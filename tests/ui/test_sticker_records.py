@@ -11,7 +11,7 @@ from companion.store import Store
 from hardware.sim.reader import SimReader
 from tests.ui.apphelp import frames, press, until
 from tests.ui.test_app_flow import start_game
-from ui.app import RECORDS_KEY
+from ui.records import RECORDS_KEY
 
 NEW = "04C0FFEE00A001"
 GAME = "broken-and-beautiful"

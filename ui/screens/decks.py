@@ -138,7 +138,9 @@ class DecksScreen(Screen):
             return
         component = self.deck.get(uid)
         app = App.get_running_app()
-        written = app.write_unwritten(uid) if app is not None and component is not None else ""
+        written = (
+            app.records.write_unwritten(uid) if app is not None and component is not None else ""
+        )
         if written:  # its record could not be written when it was enrolled: now it is
             self.say(f"The {definition(self.deck.game).describe(component)}: {written}")
         elif component is not None and self.run is not None:
@@ -422,7 +424,7 @@ class DecksScreen(Screen):
         self._changed(component.uid)
         self._feedback("accepted")
         app = App.get_running_app()
-        written = app.write_record(component, self.deck) if app is not None else ""
+        written = app.records.write(component, self.deck) if app is not None else ""
         self.say(
             f"Saved: the {definition(self.deck.game).describe(component)}.{written}"
             " Scan the next one."

@@ -32,11 +32,12 @@ from hardware.hub import ReaderHub
 from hardware.sim.reader import DEMO_UID
 from hardware.urls import ReaderUrl, parse_reader_spec
 from ui import keyboard
-from ui.app import READERS_KEY, RECORDS_CHOICES, RECORDS_KEY, RESCAN_KEY
+from ui.app import READERS_KEY, RESCAN_KEY
 from ui.keyboard import CHOICES as KEYBOARD_CHOICES
 from ui.keyboard import DEFAULT as KEYBOARD_DEFAULT
 from ui.keyboard import KEYBOARD_KEY
 from ui.reader_words import ReaderTrouble, open_named, status_words
+from ui.records import RECORDS_CHOICES, RECORDS_KEY
 from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (rules used by settings.kv)
 
