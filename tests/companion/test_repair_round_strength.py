@@ -64,11 +64,6 @@ def test_a_deck_with_exactly_one_more_deal_left_plays_that_round(store) -> None:
     assert rounds == [1, 2]
 
 
-def test_nothing_at_a_kintsugi_table_is_secret(store) -> None:
-    table = broken_cups(store, [1, 1])
-    assert table.secret("Ana") == () and table.secret("Ben") == ()
-
-
 def test_a_go_around_of_passes_after_a_repair_ends_the_phase(store) -> None:
     table = broken_cups(store, [4, 0])  # Ben has nothing broken
     play(table, "scan 1")  # a repair: another go-around, where cup 2 costs Ana 2 + 1
