@@ -1,13 +1,15 @@
-"""Broken Planet's favor count as the score screen shows it (issue 13): the Gold Golem per
-temple, with or without itself, the sole survivor's sentence, and ties by player count;
-and an offer's end that has nothing to give back says nothing about it."""
+"""Broken Planet as players read it (issue 13): the favor count on the score screen (the Gold
+Golem per temple, with or without itself, the sole survivor's sentence, ties by player
+count), the pawns a setup needs, and what an offer's end says."""
 
 from __future__ import annotations
 
 import pytest
 
+from companion.engine import PlayerSetup, Setup
 from companion.games.broken_planet.scoring import Favor, Holding, score_holdings
-from tests.companion.test_broken_planet import run
+from companion.view import Counter
+from tests.companion.test_broken_planet import DECK, MAP, engine, run
 from tests.companion.test_broken_planet_gems import SHRINE, offering
 
 FAVOR = Favor({"gold-golem": 2, "sun": 3, "moon": 1, "well": 4}, {"idol": 2})
@@ -53,3 +55,34 @@ def test_an_offer_that_laid_no_gem_down_takes_nothing_back() -> None:
     s = run(eng, s, f"scan {SHRINE}", "tap island 4", "tap done")  # paid from the hand
     assert s.phase == "choose" and "takes back" not in s.event
     assert s.event.startswith("Ana has made all offers")
+
+
+def pawns(count: int) -> dict:
+    """The demo deck with only its first `count` pawns."""
+    kept = [u for u, c in DECK.components.items() if c.kind == "pawn"][:count]
+    return {u: c for u, c in DECK.components.items() if c.kind != "pawn" or u in kept}
+
+
+def test_two_players_need_two_pawns_each_and_more_players_one() -> None:
+    def new(players: int, count: int):
+        setup = Setup(tuple(PlayerSetup(n) for n in ("Ana", "Ben", "Cleo", "Dev")[:players]),
+                      pawns(count), extra={"map": MAP})  # fmt: skip
+        return engine().new(setup)
+
+    assert new(2, 4).pawns == [[1, 1], [1, 1]] and new(3, 3).pawns == [[1], [1], [1]]
+    with pytest.raises(ValueError, match="the deck has 3 pawns; 4 are needed"):
+        new(2, 3)
+    with pytest.raises(ValueError, match="the deck has 2 pawns; 3 are needed"):
+        new(3, 2)
+
+
+def test_the_narration_says_what_the_scan_started() -> None:
+    eng, s = offering(sapphire=2, emerald=1)
+    s = run(eng, s, f"scan {SHRINE}")
+    assert eng.narration(s) == "Ana builds the Sapphire Shrine: on which island?"
+
+
+def test_a_player_without_gems_sees_a_count_of_none() -> None:
+    eng, s = offering(sapphire=2)
+    assert eng.secret(s, "Ben") == (Counter("gems", "no gems", 0),)
+    assert eng.secret(s, "Ana") == (Counter("sapphire", "2 sapphires", 2),)
