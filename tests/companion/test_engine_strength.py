@@ -58,9 +58,11 @@ def test_every_player_needs_a_different_name() -> None:
 CUPS = [("cup", "wave", 1), ("cup", "crane", 2), ("plate", None, 1), ("plate", None, 1)]
 
 
-def broken_cups(store, ingots: list[int], top: str = "cup", game: str = "broken-and-beautiful"):
+def broken_cups(
+    store, ingots: list[int], top: str = "cup", game: str = "broken-and-beautiful", **settings
+):
     cards = CUPS + [("cup", "lattice", 1), (top, None, 3)] + [("bowl", None, 1)] * 5
-    table = Table.start(store, make_deck(game, cards), ["Ana", "Ben"])
+    table = Table.start(store, make_deck(game, cards), ["Ana", "Ben"], settings=settings)
     play(table, *(f"scan {n}" for n in (1, 3, 4, 2, 5)))
     keep_all(table, 1, 3, 4, 2)  # Ana: cup 1, cup 2; Ben: the plates
     play(table, "scan 6")

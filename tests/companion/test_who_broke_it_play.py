@@ -113,6 +113,13 @@ def test_score_vase_set_aside_per_setting(capsys, tmp_path) -> None:
             [{"name": "Ana", "last_card": "alibi"}],
             "players: no last_card or set_aside is the broken",
         ),
+        (
+            [
+                {"name": "Ana", "set_aside": "broken-vase"},
+                {"name": "Ben", "last_card": "broken-vase"},
+            ],
+            "players[0].set_aside: the broken-vase is already players[1]'s last_card",
+        ),
     ],
 )
 def test_bad_score_input_names_the_field(capsys, tmp_path, players, message) -> None:

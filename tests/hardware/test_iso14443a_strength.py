@@ -10,7 +10,7 @@ from hardware.rc522 import Rc522Reader
 from hardware.rc522.chip import Frame, Status
 from hardware.rc522.crc import with_crc
 from hardware.rc522.iso14443a import HLTA, WUPA, Iso14443a, bcc, cascade_levels
-from hardware.sim import Classic1K, LongUidTag, Ntag213, SimChip, VirtualClock
+from hardware.sim import Classic1K, LongUidTag, Ntag213, Quirks, SimChip, VirtualClock
 from hardware.sim.tags import Tag
 
 
@@ -18,14 +18,15 @@ def tag(uid: str) -> Tag:
     return {8: Classic1K, 14: Ntag213, 20: LongUidTag}[len(uid)](uid)
 
 
-def iso_with(*uids: str) -> Iso14443a:
-    """The driver's ISO layer on a simulated chip, initialised, with these tags in the field."""
+def iso_with(*uids: str | Tag, quirks: Quirks | None = None) -> Iso14443a:
+    """The driver's ISO layer on a simulated chip (of these quirks), initialised, with these
+    tags (or tags of these uids) in the field."""
     clock = VirtualClock(1000.0)
-    chip = SimChip(clock=clock, seed=1)
+    chip = SimChip(clock=clock, seed=1, quirks=quirks or Quirks())
     reader = Rc522Reader(chip, clock=clock)
     reader.poll()  # initialises the chip
     for uid in uids:
-        chip.place(tag(uid))
+        chip.place(uid if isinstance(uid, Tag) else tag(uid))
     return reader.iso
 
 
