@@ -195,10 +195,15 @@ class CompanionApp(App):
         assert self.store is not None and self.store.backup_offer is not None
         backup = self.store.backup_offer
         self.session.table = None
+        path = self.store.path
         try:
             self.store = self.store.restore(backup)
-        except StoreError as err:
-            return str(err)
+        except StoreError as err:  # the old store is closed by now: open the save again
+            try:
+                self.store, notice = Store.open_or_set_aside(path, lock=True)
+            except StoreError as failed:
+                self.store, notice = Store(), f"{failed}; nothing is being saved now"
+            return f"{err}; {notice}" if notice else str(err)
         return f"Restored the backup {backup.name}; the save it replaced was kept beside it"
 
     def open_readers(self) -> bool:

@@ -80,3 +80,18 @@ def test_damage_met_mid_run_sets_the_save_aside_and_goes_home(data, capsys):
         assert app.store.games() == [] and rows(home) == []
     finally:
         close_app(app)
+
+
+def test_a_backup_that_cannot_be_restored_leaves_a_working_save(data, capsys):
+    played(data / "companion.db")
+    (data / "companion.db").write_bytes(b"")
+    app = open_app()
+    try:
+        offered = app.store.backup_offer
+        offered.write_bytes(b"not a save at all")  # the backup went bad meanwhile
+        said = app.restore_backup()
+        assert "could not be restored" in said and "\n" not in said
+        app.store.set_setting("still", "saving")  # the app goes on with an open save
+        assert app.store.get_setting("still") == "saving"
+    finally:
+        close_app(app)
