@@ -353,8 +353,7 @@ class KintsugiEngine:
 
     # -- repair ------------------------------------------------------------------------
     def _can_repair(self, s: KintsugiState, player: int) -> bool:
-        if not self.rules.escalating_repairs and s.repairs[player] >= 1:
-            return False
+        """Mintsugi's one repair each needs no check here: its phase is one go-around (M6)."""
         return any(s.repair_cost(player, u) <= s.ingots[player] for u in s.broken(player))
 
     def _end_turn(self, s: KintsugiState) -> None:
