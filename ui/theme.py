@@ -114,8 +114,3 @@ def mono_options(text: str) -> str:
         last = option.end()
     parts.append(escape_markup(text[last:]))
     return "".join(parts)
-
-
-def plural(count: int, word: str) -> str:
-    """ "1 card", "2 cards": every count the app itself words agrees with its number."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"

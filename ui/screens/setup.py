@@ -23,10 +23,10 @@ from companion.engine import PlayerSetup
 from companion.games import definition
 from companion.store import StoreError
 from companion.table import Table, seat_readers
+from companion.words import plural
 from ui.app import EXAMPLES
 from ui.paths import setup_file_dir
 from ui.screens.settings import rules_key
-from ui.theme import plural
 from ui.widgets import controls  # noqa: F401  (FormInput, FormToggle, NoticeBanner)
 from ui.widgets.card import fill
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from companion.engine import Option, Prompt
 from companion.games.broken_planet import effects, rounds, words
 from companion.games.broken_planet.state import BPState
-from companion.games.broken_planet.tablet import GEMS, plural
+from companion.games.broken_planet.tablet import GEMS
 from companion.inputs import IllegalInput, Input, Tap
+from companion.words import plural
 
 FACES = (*GEMS, "any")
 

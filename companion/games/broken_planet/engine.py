@@ -14,9 +14,10 @@ from companion.games.broken_planet import collect, offer, opening
 from companion.games.broken_planet.mapfile import read_map
 from companion.games.broken_planet.scoring import GAME, Favor, Holding, score_holdings
 from companion.games.broken_planet.state import BPState, MapTemple, new_supply
-from companion.games.broken_planet.tablet import GEMS, plural
+from companion.games.broken_planet.tablet import GEMS
 from companion.inputs import IllegalInput, Input, Scan, UnknownTag
 from companion.view import Counter, View
+from companion.words import plural
 
 
 class BrokenPlanetEngine:

@@ -16,10 +16,10 @@ from companion.games.broken_planet.tablet import (
     RELICS,
     TEMPLES,
     gems_text,
-    plural,
     temple_name,
 )
 from companion.inputs import IllegalInput, Input, Scan, Tap
+from companion.words import plural
 
 RUBY = {"ruby": 1}
 

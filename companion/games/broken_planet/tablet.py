@@ -6,6 +6,8 @@ file (mapfile.py); what is here is the same in every copy of the game.
 
 from __future__ import annotations
 
+from companion.words import plural
+
 GEMS = ("diamond", "emerald", "ruby", "sapphire")
 PILE_SIZE = 16  # "Gemstones (4 types, 16x each)"
 RELICS = ("bronze", "silver", "golden")
@@ -63,13 +65,6 @@ TEMPLES: dict[str, tuple[str, str]] = {
 
 def temple_name(key: str) -> str:
     return TEMPLES[key][0]
-
-
-def plural(n: int, word: str) -> str:
-    """'1 ruby', '2 rubies', '3 sapphires'."""
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {word[:-1]}ies" if word.endswith("y") and word[-2:] != "ey" else f"{n} {word}s"
 
 
 def gems_text(gems: dict[str, int]) -> str:

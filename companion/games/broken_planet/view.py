@@ -11,8 +11,9 @@ from typing import Any
 from companion.deck import Component
 from companion.engine import Prompt, ScoreSheet
 from companion.games.broken_planet.state import BPState, MapTemple
-from companion.games.broken_planet.tablet import GEMS, plural, temple_name
+from companion.games.broken_planet.tablet import GEMS, temple_name
 from companion.view import Counter, Piece, PlayerView, View, Zone
+from companion.words import plural
 
 PHASES = {
     "pawns": "Set-up",

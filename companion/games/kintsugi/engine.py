@@ -14,10 +14,7 @@ from companion.games.kintsugi.view import render
 from companion.inputs import IllegalInput, Input, Scan, Tap, Unchanged, UnknownTag
 from companion.uids import canonical_uid
 from companion.view import Counter, View
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
+from companion.words import plural
 
 
 def ordinal(n: int) -> str:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from companion.engine import Prompt
 from companion.games.kintsugi.state import KintsugiState
 from companion.view import Counter, Piece, PlayerView, View, Zone
+from companion.words import plural
 
 if TYPE_CHECKING:
     from companion.games.kintsugi.engine import KintsugiEngine
@@ -20,10 +21,6 @@ PHASES = {
     "repair": "Repair",
     "over": "Game over",
 }
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
 
 
 def _pieces(s: KintsugiState, uids: list[str]) -> tuple[Piece, ...]:

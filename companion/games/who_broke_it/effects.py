@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from companion.engine import Option
 from companion.games.who_broke_it.state import WbiState
+from companion.words import plural
 
 ASKS_TARGET = {
     "false-accusation": "choose the player whose next card does nothing",
@@ -18,8 +19,9 @@ ASKS_TARGET = {
 }
 
 
-def plural(n: int, word: str = "card") -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
+def cards(n: int) -> str:
+    """'1 card', '3 cards': what a hand, a pile or a deal holds."""
+    return plural(n, "card")
 
 
 def start(s: WbiState, kind: str) -> str:
@@ -88,7 +90,7 @@ def targets(s: WbiState, kind: str) -> list[Option]:
         if s.immune[q]:
             reason = f"{who} is immune (Alibi)"
         elif kind == "its-their-fault" and s.hands[q] < mine:
-            reason = f"{who} holds {plural(s.hands[q])}; {s.name} gives {mine}"
+            reason = f"{who} holds {cards(s.hands[q])}; {s.name} gives {mine}"
         elif kind == "call-mum" and not s.hands[q]:
             reason = f"{who} holds no cards"
         options.append(Option("player", who, who, enabled=not reason, reason=reason))
@@ -107,7 +109,7 @@ def choose(s: WbiState, target: int) -> str:
         return done(
             s,
             kind,
-            f"{name} gives their {plural(given)} to {who} and takes {given} of {who}'s "
+            f"{name} gives their {cards(given)} to {who} and takes {given} of {who}'s "
             f"own cards, face down",
         )
     if kind == "evil-twin":
@@ -165,6 +167,6 @@ def _shouting_match(s: WbiState) -> str:
     return done(
         s,
         "shouting-match",
-        f"{s.name} shuffles {plural(total)} from {len(ring)} hands together and deals them "
+        f"{s.name} shuffles {cards(total)} from {len(ring)} hands together and deals them "
         f"one at a time from {s.names[ring[0]]} ({dealt}){also}",
     )

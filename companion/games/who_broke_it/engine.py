@@ -13,7 +13,7 @@ from typing import Any, NoReturn
 
 from companion.engine import Option, Prompt, ScoreSheet, Setup
 from companion.games.who_broke_it import effects
-from companion.games.who_broke_it.effects import plural
+from companion.games.who_broke_it.effects import cards
 from companion.games.who_broke_it.result import result_sheet
 from companion.games.who_broke_it.state import DEALT, HAND, VASE, WbiState
 from companion.games.who_broke_it.view import render
@@ -166,7 +166,7 @@ class WhoBrokeItEngine:
         s.aside = s.players
         s.out = DEALT * s.players
         s.phase = "turn"
-        _say(s, f"Dealt {DEALT} cards each and {plural(s.aside)} set aside; the deck has {s.deck}")
+        _say(s, f"Dealt {DEALT} cards each and {cards(s.aside)} set aside; the deck has {s.deck}")
 
     def _on_turn(self, s: WbiState, action: Input) -> None:
         uid = self._card(s, action, s.turn)

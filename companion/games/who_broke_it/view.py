@@ -8,7 +8,7 @@ reach the screen.
 from __future__ import annotations
 
 from companion.engine import Prompt
-from companion.games.who_broke_it.effects import plural
+from companion.games.who_broke_it.effects import cards
 from companion.games.who_broke_it.state import WbiState
 from companion.view import Counter, Piece, PlayerView, View, Zone
 
@@ -32,7 +32,7 @@ def render(s: WbiState, prompt: Prompt) -> View:
     players = tuple(
         PlayerView(
             name,
-            (Counter("hand", plural(s.hands[p]), s.hands[p], emphasis=True),),
+            (Counter("hand", cards(s.hands[p]), s.hands[p], emphasis=True),),
             _marks(s, p),
             name in actors,
         )
