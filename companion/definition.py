@@ -7,6 +7,7 @@ its board, and no core or generic-screen file changes.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -14,6 +15,17 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from companion.engine import Engine, ScoreSheet
     from companion.rules_at_hand import RuleMap
+
+
+def imported(target: str) -> Callable[..., Any]:
+    """`module:name`, imported when first called: a game's definition names its engine and
+    scorer without importing them, so finding the games stays cheap and cycle-free."""
+
+    def call(*args: Any) -> Any:
+        module, _, name = target.partition(":")
+        return getattr(importlib.import_module(module), name)(*args)
+
+    return call
 
 
 @dataclass(frozen=True)

@@ -3,11 +3,7 @@ may disagree on, and the map file it reads at set-up."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from companion.definition import Attribute, ComponentKind, GameDefinition, Setting
-from companion.engine import Engine, ScoreSheet
+from companion.definition import Attribute, ComponentKind, GameDefinition, Setting, imported
 from companion.games.broken_planet.mapfile import load_map
 from companion.games.broken_planet.tablet import GEMS, RELICS, TEMPLES
 
@@ -68,18 +64,6 @@ SETTINGS = (
 )
 
 
-def _engine(settings: Mapping[str, Any]) -> Engine:
-    from companion.games.broken_planet.engine import BrokenPlanetEngine
-
-    return BrokenPlanetEngine(settings)
-
-
-def _score(data: Mapping[str, Any], settings: Mapping[str, Any]) -> ScoreSheet:
-    from companion.games.broken_planet.score_input import score_table
-
-    return score_table(data, settings)
-
-
 BROKEN_PLANET = GameDefinition(
     name="broken-planet",
     title="Broken Planet",
@@ -87,8 +71,8 @@ BROKEN_PLANET = GameDefinition(
     min_players=2,
     max_players=5,
     settings=SETTINGS,
-    engine=_engine,
-    score_json=_score,
+    engine=imported("companion.games.broken_planet.engine:BrokenPlanetEngine"),
+    score_json=imported("companion.games.broken_planet.score_input:score_table"),
     board="broken-planet",
     passages=f"{__package__}:passages/broken-planet.toml",
     setup_files={"map": load_map},

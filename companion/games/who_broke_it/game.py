@@ -3,11 +3,7 @@ players may disagree on (docs/rulings.md, W rulings)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from companion.definition import ComponentKind, GameDefinition, Setting
-from companion.engine import Engine, ScoreSheet
+from companion.definition import ComponentKind, GameDefinition, Setting, imported
 
 CARDS = (
     ("broken-vase", "Broken Vase"),
@@ -53,18 +49,6 @@ SETTINGS = (
 )
 
 
-def _engine(settings: Mapping[str, Any]) -> Engine:
-    from companion.games.who_broke_it.engine import WhoBrokeItEngine
-
-    return WhoBrokeItEngine(settings)
-
-
-def _score(data: Mapping[str, Any], settings: Mapping[str, Any]) -> ScoreSheet:
-    from companion.games.who_broke_it.score_input import score_table
-
-    return score_table(data, settings)
-
-
 WHO_BROKE_IT = GameDefinition(
     name="who-broke-it",
     title="Who Broke It?",
@@ -72,8 +56,8 @@ WHO_BROKE_IT = GameDefinition(
     min_players=2,
     max_players=6,
     settings=SETTINGS,
-    engine=_engine,
-    score_json=_score,
+    engine=imported("companion.games.who_broke_it.engine:WhoBrokeItEngine"),
+    score_json=imported("companion.games.who_broke_it.score_input:score_table"),
     board="who-broke-it",
     passages=f"{__package__}:passages/who-broke-it.toml",
 )
