@@ -19,7 +19,6 @@ from kivy.factory import Factory
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from companion.engine import Option, Prompt
@@ -173,16 +172,13 @@ class PlanetTable(BoxLayout):
 
 
 class BrokenPlanetBoard(Board):
-    """The whole game is its cover (`PlanetTable`), which takes the table area for itself.
-
-    The screen's own prompt, options and strips are taken out of the area while it lies
-    there (and put back on release): fourteen island options in the screen's one row of
-    buttons would grow past the area's top, over the top bar, and take its touches."""
+    """The whole game is its cover (`PlanetTable`), laid over the table area in place of the
+    screen's own prompt, options and strips: fourteen island options would not fit the
+    screen's one row of buttons."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.table = PlanetTable()
-        self.beneath: tuple[Widget, Widget] | None = None  # (area, what the cover replaced)
 
     def show(self, view: View) -> None:
         # what the last input did, Undo's message included, as the screen itself shows it
@@ -190,31 +186,11 @@ class BrokenPlanetBoard(Board):
         self.shown.once("table", (view, narration), self.table.show, view, narration)
 
     def cover(self, view: View) -> Widget | None:
-        if self.beneath is None:
-            self._take_area()
         return self.table
-
-    def _take_area(self) -> None:
-        """Take the screen's own content (the area's child holding this board) out."""
-        ancestors, up = [], self.parent
-        while up is not None and not isinstance(up, Screen):  # (the Window is its own parent)
-            ancestors.append(up)
-            up = up.parent
-        area = up.ids.get("area") if up is not None else None  # a weak proxy: == not `is`
-        content = next(
-            (w for w in [self, *ancestors] if area is not None and w.parent == area), None
-        )
-        if area is not None and content is not None:
-            area.remove_widget(content)
-            self.beneath = (area, content)
 
     def release(self) -> None:
         super().release()
         self.table.release()
-        if self.beneath is not None:
-            area, content = self.beneath
-            area.add_widget(content, index=len(area.children))  # behind any panel
-            self.beneath = None
 
 
 BOARDS = {"broken-planet": BrokenPlanetBoard}

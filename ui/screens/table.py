@@ -200,12 +200,21 @@ class TableScreen(Screen):
         fill(self.ids.strips, self.strips[: len(players)])
 
     def _cover(self, wanted: Widget | None) -> None:
-        """Lay the board's cover over the table area, or take the last one off."""
+        """Lay the board's cover over the table area in place of the screen's own prompt,
+        options, board and strips (taken out, so nothing under a cover can grow over the top
+        bar or take a touch), or take the last cover off and put them back."""
+        area, side = self.ids.area, self.ids.table_side
         shown, self._covering = self._covering, wanted
         if shown is not None and shown is not wanted and shown.parent is not None:
             shown.parent.remove_widget(shown)
-        if wanted is not None and wanted.parent is None:
-            self.ids.area.add_widget(wanted)
+        if wanted is None:
+            if side.parent is None:
+                area.add_widget(side, index=len(area.children))  # behind any open panel
+            return
+        if side.parent is not None:
+            area.remove_widget(side)
+        if wanted.parent is None:
+            area.add_widget(wanted)
 
     # -- touches -----------------------------------------------------------------------
     def press_option(self, button: Any) -> None:
