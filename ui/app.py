@@ -19,6 +19,7 @@ from kivy.clock import Clock, ClockEvent
 from kivy.graphics.opengl import glFlush
 from kivy.logger import Logger
 from kivy.properties import StringProperty
+from kivy.uix.screenmanager import ScreenManager
 
 from companion.deck import Component, Deck, DeckError, load_deck, parse_deck
 from companion.inputs import IllegalInput
@@ -38,6 +39,7 @@ from ui.paths import data_dir
 from ui.reader_words import ReaderTrouble, open_named, plain, status_words
 from ui.records import StickerRecords
 from ui.session import Session
+from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (FormButton and friends, used by every .kv)
 
 EXAMPLES = examples_dir()  # the clone's examples/, or an install's copy
@@ -52,6 +54,11 @@ SCREENS = (
 )
 STATUS_INTERVAL_S = 0.5
 RESCAN_KEY = "rescan_window"  # seconds a card placed again after its own scan is ignored
+
+
+class Screens(ScreenManager):
+    """The app's screens; companion.kv drops ScreenManager's clipping stencil (they never
+    slide) and the background is the window's clear colour: a frame fills the window once."""
 
 
 def reader_summary(status: dict[str, str], urls: dict[str, ReaderUrl]) -> str:
@@ -152,6 +159,9 @@ class CompanionApp(App):
             print(f"companion: {err}", file=sys.stderr)
             raise SystemExit(2) from None
         ExceptionManager.add_handler(self._damage)
+        from kivy.core.window import Window  # after the App: it opens the window
+
+        Window.clearcolor = THEME.background
         if self.demo:
             self.import_demo_decks()
         self.feedback, self.feedback_found = feedback_in_use(

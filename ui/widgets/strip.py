@@ -23,6 +23,7 @@ from kivy.utils import escape_markup, get_hex_from_color
 from companion.view import Piece, PlayerView, Zone
 from ui.theme import THEME
 from ui.widgets.card import drawn_state, fill
+from ui.widgets.clip import ClipScroll  # noqa: F401  (the kv rule uses it)
 from ui.widgets.icons import KindIcon
 from ui.widgets.secret import HoldToReveal
 

@@ -1,0 +1,45 @@
+"""ClipScroll: a ScrollView that clips with a scissor instead of a stencil.
+
+Kivy's ScrollView is a StencilView: each frame it fills its whole area twice into the
+stencil buffer. A scissor costs nothing to draw, which matters under a software GL driver
+(llvmpipe, the bench's and a Pi without its GPU driver), where the four to six scrolling
+strips of a table were a fifth of every frame. A scissor is given in window pixels, so
+it is set again whenever the view moves or resizes; a ClipScroll must not sit inside
+another scrolling view, which moves it without moving its position.
+"""
+
+from __future__ import annotations
+
+from kivy.graphics import BindTexture, ScissorPop, ScissorPush
+from kivy.graphics.stencil_instructions import StencilPop, StencilPush, StencilUnUse, StencilUse
+from kivy.uix.scrollview import ScrollView
+
+
+def _without_stencil(group: object) -> None:
+    """Take StencilView's instructions out, and what each push or unuse fills in between."""
+    filling = False
+    for instruction in list(group.children):  # type: ignore[attr-defined]
+        if isinstance(instruction, StencilPush | StencilUnUse):
+            filling = True
+        elif isinstance(instruction, StencilUse | StencilPop):
+            filling = False
+        elif not filling or isinstance(instruction, BindTexture):
+            continue  # a fill takes its own texture binding out with it
+        group.remove(instruction)  # type: ignore[attr-defined]
+
+
+class ClipScroll(ScrollView):
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        _without_stencil(self.canvas.before)
+        _without_stencil(self.canvas.after)
+        self._scissor = ScissorPush(x=0, y=0, width=1, height=1)
+        self.canvas.before.insert(0, self._scissor)
+        self.canvas.after.insert(0, ScissorPop())
+        self.bind(pos=self._clip, size=self._clip, parent=self._clip)
+        self._clip()
+
+    def _clip(self, *_args: object) -> None:
+        x, y = self.to_window(*self.pos)
+        self._scissor.x, self._scissor.y = round(x), round(y)
+        self._scissor.width, self._scissor.height = round(self.width), round(self.height)
