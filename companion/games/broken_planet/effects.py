@@ -295,7 +295,10 @@ def pending_prompt(s: BPState) -> Prompt:
         scan = True
     elif step == "garden":
         text = f"{name}: to which island? (a locked slot costs a sapphire)"
-        options = _islands(s, {})
+        found = s.find_temple(s.pending[1])
+        assert found is not None
+        # P15: to another island, never the one the temple stands on
+        options = tuple(o for o in _islands(s, {}) if o.arg != str(found[0]))
     elif step == "magma":
         text = f"{name}: Magma Monastery — place a hazardous or movement token"
         options = (
