@@ -12,9 +12,11 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import Prompt
+from companion.games.broken_planet.engine import BrokenPlanetEngine
 from companion.games.broken_planet.state import BPState
 from companion.inputs import IllegalInput, Tap
 from tests.companion.test_broken_planet import begin, engine, give, hand, relic, run, token
+from tests.companion.test_broken_planet_effects import having
 
 
 def labels(prompt: Prompt) -> list[tuple[str, str | None, bool]]:
@@ -58,8 +60,9 @@ def test_the_narration_says_where_each_pawn_went_and_what_it_collected() -> None
 
 
 # -- the resource die --------------------------------------------------------------------------
-def to_the_die(eng, s: BPState) -> BPState:
+def to_the_die(eng: BrokenPlanetEngine, s: BPState) -> BPState:
     """Ana offers nothing more; Cleo goes from island 13 to the die temple on 12, Ben stays."""
+    s = s.clone()
     s.pawns[2] = [13]
     return run(eng, s, "tap done", "tap island 1 @Ben", "tap island 12 @Cleo")
 
@@ -104,19 +107,13 @@ def test_two_pawns_on_die_temples_each_roll() -> None:
     eng = engine()
     s = begin(eng=eng)
     s.pawns[1], s.pawns[2] = [11], [13]  # 10 and 12 are die temples, 1 route away each
-    s = having_outpost(s, "Ben")  # island 10 is hazardous
+    s = having(s, "Ben", "obsidian-outpost")  # island 10 is hazardous
     s = run(eng, s, "tap done", "tap island 10 @Ben", "tap island 12 @Cleo")
     assert "island 10" in eng.prompt(s).text and eng.prompt(s).player == "Ben"
     s = run(eng, s, "tap die diamond @Ben")
     assert "island 12" in eng.prompt(s).text and eng.prompt(s).player == "Cleo"
     s = run(eng, s, "tap die emerald @Cleo")
     assert hand(s, "Ben") == {"diamond": 1} and hand(s, "Cleo") == {"emerald": 1}
-
-
-def having_outpost(s: BPState, name: str) -> BPState:
-    s = s.clone()
-    s.built[s.names.index(name)].append("obsidian-outpost")
-    return s
 
 
 # -- a hit: collect, choose a gem, discard half, lose a relic ------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import Option, Prompt
+from companion.games.broken_planet.engine import BrokenPlanetEngine
 from companion.games.broken_planet.state import BPState
 from companion.inputs import IllegalInput
 from tests.companion.test_broken_planet import (
@@ -34,6 +35,11 @@ STANDARD = {2: "diamond", 3: "emerald", 4: "sapphire", 5: "diamond", 6: "ruby", 
 
 def option(prompt: Prompt, word: str) -> Option:
     (found,) = [o for o in prompt.options if o.word == word]
+    return found
+
+
+def option_for(prompt: Prompt, arg: str) -> Option:
+    (found,) = [o for o in prompt.options if o.arg == arg]
     return found
 
 
@@ -107,7 +113,7 @@ def test_the_bloodstone_altar_waits_for_an_attack_with_a_ruby() -> None:
 
 
 # -- Sun Sanctuary -----------------------------------------------------------------------------
-def sanctuary() -> tuple[object, BPState]:
+def sanctuary() -> tuple[BrokenPlanetEngine, BPState]:
     """Ana has just built the Sun Sanctuary on island 1 (its cost on the demo tablet)."""
     eng = engine()
     s = give(begin(eng=eng), "Ana", diamond=2, emerald=2, sapphire=2)
@@ -155,7 +161,7 @@ def test_the_sun_sanctuary_offers_every_temple_on_the_map_and_may_stop_early() -
 
 
 # -- Garnet Garden -----------------------------------------------------------------------------
-def gardener(**gems: int) -> tuple[object, BPState]:
+def gardener(**gems: int) -> tuple[BrokenPlanetEngine, BPState]:
     eng = engine()
     return eng, having(give(begin(eng=eng), "Ana", **gems), "Ana", "amber-anvil", "garnet-garden")
 
@@ -254,7 +260,7 @@ def test_the_amber_anvil_needs_a_relic_a_ruby_and_the_crafting_step() -> None:
 
 
 # -- Magma Monastery ---------------------------------------------------------------------------
-def magma() -> tuple[object, BPState]:
+def magma() -> tuple[BrokenPlanetEngine, BPState]:
     """Ana has just built the Magma Monastery on island 1 (its cost on the demo tablet)."""
     eng = engine()
     s = having(give(begin(eng=eng), "Ana", emerald=2, ruby=2), "Ana", "obsidian-outpost")
@@ -306,11 +312,6 @@ def test_the_onyx_oasis_offers_the_piles_that_still_hold_a_gem() -> None:
         run(eng, s, "tap gem diamond ruby")
     s = run(eng, s, "tap gem diamond")
     assert hand(s, "Ana") == {"diamond": 1} and s.supply["diamond"] == 0
-
-
-def option_for(prompt: Prompt, arg: str) -> Option:
-    (found,) = [o for o in prompt.options if o.arg == arg]
-    return found
 
 
 def test_the_onyx_oasis_may_be_passed_and_the_compasses_follow() -> None:
