@@ -25,13 +25,14 @@ SUN_REMOVES = 3
 
 # -- movement and collecting (Sapphire Shrine, Temple of Time, Obsidian Outpost) ---------------
 def reach(s: BPState, player: int, start: int) -> int:
-    """How many routes a collect player's pawn may travel from `start` this turn."""
+    """How many routes a collect player's pawn may travel from `start` this turn: never less
+    than 1, since the range is 2 or 3 (P1) and the Temple of Time takes one away."""
     steps = int(s.settings["move_range"])
     if s.has(player, "sapphire-shrine"):
         steps += s.movement.get(start, 0)
     if player != s.offer and s.has(s.offer, "temple-of-time"):
         steps -= 1
-    return max(steps, 0)
+    return steps
 
 
 def can_collect(s: BPState, player: int, island: int) -> bool:
@@ -250,7 +251,7 @@ def end_offers(s: BPState) -> None:
     rounds.close_offer(s)
 
 
-def _islands(s: BPState, cost: dict[str, int] | None) -> tuple[Option, ...]:
+def _islands(s: BPState, cost: dict[str, int]) -> tuple[Option, ...]:
     """An island button per free slot, with what a locked slot adds to `cost`."""
     found = []
     for n in s.map.islands:
@@ -258,9 +259,7 @@ def _islands(s: BPState, cost: dict[str, int] | None) -> tuple[Option, ...]:
         if locked is None:
             continue
         extra = (
-            f" ({gems_text({**cost, 'sapphire': cost.get('sapphire', 0) + 1})})"
-            if (locked and cost is not None)
-            else ""
+            f" ({gems_text({**cost, 'sapphire': cost.get('sapphire', 0) + 1})})" if locked else ""
         )
         found.append(Option("island", f"Island {n}{extra}", str(n)))
     return tuple(found)
@@ -296,7 +295,10 @@ def pending_prompt(s: BPState) -> Prompt:
         scan = True
     elif step == "garden":
         text = f"{name}: to which island? (a locked slot costs a sapphire)"
-        options = _islands(s, {})
+        found = s.find_temple(s.pending[1])
+        assert found is not None
+        # P15: to another island, never the one the temple stands on
+        options = tuple(o for o in _islands(s, {}) if o.arg != str(found[0]))
     elif step == "magma":
         text = f"{name}: Magma Monastery — place a hazardous or movement token"
         options = (
