@@ -19,7 +19,7 @@ from kivy.clock import Clock, ClockEvent
 from kivy.graphics.opengl import glFlush
 from kivy.logger import Logger
 from kivy.properties import StringProperty
-from kivy.uix.screenmanager import ScreenManager
+from kivy.uix.screenmanager import Screen, ScreenManager
 
 from companion.deck import Component, Deck, DeckError, load_deck, parse_deck
 from companion.inputs import IllegalInput
@@ -43,22 +43,37 @@ from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (FormButton and friends, used by every .kv)
 
 EXAMPLES = examples_dir()  # the clone's examples/, or an install's copy
-SCREENS = (
-    "ui.screens.home:HomeScreen",
-    "ui.screens.setup:SetupScreen",
-    "ui.screens.table:TableScreen",
-    "ui.screens.scores:ScoresScreen",
-    "ui.screens.history:HistoryScreen",
-    "ui.screens.decks:DecksScreen",
-    "ui.screens.settings:SettingsScreen",
-)
+SCREENS = {  # built on first visit (Screens.get_screen): a screen never opened costs nothing
+    "home": "ui.screens.home:HomeScreen",
+    "setup": "ui.screens.setup:SetupScreen",
+    "table": "ui.screens.table:TableScreen",
+    "scores": "ui.screens.scores:ScoresScreen",
+    "history": "ui.screens.history:HistoryScreen",
+    "decks": "ui.screens.decks:DecksScreen",
+    "settings": "ui.screens.settings:SettingsScreen",
+}
 STATUS_INTERVAL_S = 0.5
 RESCAN_KEY = "rescan_window"  # seconds a card placed again after its own scan is ignored
 
 
 class Screens(ScreenManager):
-    """The app's screens; companion.kv drops ScreenManager's clipping stencil (they never
-    slide) and the background is the window's clear colour: a frame fills the window once."""
+    """The app's screens, each built the first time it is asked for: at start only Home
+    exists, so start-up is quicker and a screen players never open holds no memory.
+
+    companion.kv drops ScreenManager's clipping stencil (screens never slide) and the
+    background is the window's clear colour: a frame fills the window once.
+    """
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.later: dict[str, str] = {}  # name -> "module:Class" of screens not built yet
+
+    def get_screen(self, name: str) -> Screen:
+        path = self.later.pop(name, None)
+        if path is not None:
+            module, _, cls = path.partition(":")
+            self.add_widget(getattr(importlib.import_module(module), cls)())
+        return super().get_screen(name)
 
 
 def reader_summary(status: dict[str, str], urls: dict[str, ReaderUrl]) -> str:
@@ -174,10 +189,7 @@ class CompanionApp(App):
         keyboard.apply(self.store.get_setting(keyboard.KEYBOARD_KEY, keyboard.DEFAULT))
         self._ticks.append(Clock.schedule_interval(self._update_status, STATUS_INTERVAL_S))
         self.open_readers()
-        for path in SCREENS:
-            module, _, cls = path.partition(":")
-            screen = getattr(importlib.import_module(module), cls)
-            self.root.add_widget(screen())
+        self.root.later = dict(SCREENS)
         self.root.current = "home"
         self._ticks.append(Clock.schedule_interval(self.drain, 0))
         if os.environ.get("SDL_VIDEODRIVER") == "offscreen":

@@ -118,6 +118,9 @@ class SetupScreen(Screen):
         super().__init__(**kwargs)
         self.decks: list[Deck] = []
         self.files: list[SetupFileChoice] = []
+        # held here, not only by kv's weak ids: a seat the chosen game leaves out of the
+        # layout must still be there when a game with more seats is chosen
+        self._seats: list[SeatRow] = [self.ids[f"seat{i}"].__self__ for i in range(SEATS)]
 
     def on_pre_enter(self, *_args: object) -> None:
         app = App.get_running_app()
@@ -188,7 +191,7 @@ class SetupScreen(Screen):
         return next((d for d in self.decks if deck_title(d) == self.deck_title), None)
 
     def all_seats(self) -> list[SeatRow]:
-        return [self.ids[f"seat{i}"] for i in range(SEATS)]
+        return list(self._seats)
 
     def seats(self) -> list[SeatRow]:
         """The seats the chosen game shows."""

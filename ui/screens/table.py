@@ -90,6 +90,8 @@ class TableScreen(Screen):
         self._status = ""
         self.board: Board | None = None
         self._covering: Widget | None = None  # the board's cover laid over the table area
+        # held here, not only by kv's weak id: while a cover lies there it is out of the tree
+        self._side: Widget = self.ids.table_side.__self__
         self.drawer = VirtualTable()
         self.log = NarrationLog()
         self.rules_popup: RulesPopup | None = None
@@ -203,7 +205,7 @@ class TableScreen(Screen):
         """Lay the board's cover over the table area in place of the screen's own prompt,
         options, board and strips (taken out, so nothing under a cover can grow over the top
         bar or take a touch), or take the last cover off and put them back."""
-        area, side = self.ids.area, self.ids.table_side
+        area, side = self.ids.area, self._side
         shown, self._covering = self._covering, wanted
         if shown is not None and shown is not wanted and shown.parent is not None:
             shown.parent.remove_widget(shown)

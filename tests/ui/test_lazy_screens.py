@@ -1,0 +1,46 @@
+"""Screens are built the first time they are opened, so start-up builds Home alone; a screen
+built after start-up is no longer frozen out of the cyclic GC, so what it takes out of its
+layout for a while (seats a game does not use, the table under a cover) must be held by
+the screen itself, not only by kv's weak ids."""
+
+from __future__ import annotations
+
+import gc
+
+from tests.ui import bp_helpers
+from tests.ui.apphelp import button, frames, press
+from tests.ui.test_setup_seats import choose, wbi_deck
+from ui.app import SCREENS
+
+
+def test_only_home_is_built_at_start_and_every_screen_opens_when_asked(app):
+    assert app.root.screen_names == ["home"]
+    for name in SCREENS:
+        app.goto(name)
+        frames()
+        assert app.root.current == name and app.root.current_screen.name == name
+    assert sorted(app.root.screen_names) == sorted(SCREENS)
+
+
+def test_seats_left_out_by_a_small_game_come_back_after_a_collection(app):
+    app.store.save_deck("who-broke-it", "Party deck", wbi_deck().to_toml())
+    setup = choose(app, "Test deck")  # Broken and Beautiful: four seats, two left out
+    assert len(setup.seats()) == 4
+    gc.collect()
+    setup = choose(app, "Party deck")  # Who Broke It?: six
+    assert [row.seat for row in setup.seats()] == [0, 1, 2, 3, 4, 5]
+
+
+def test_the_table_under_a_cover_comes_back_after_a_collection(app):
+    screen = bp_helpers.start(app)  # the Broken Planet board covers the table area
+    frames(2)
+    assert screen.ids.prompt.parent is not None and screen.ids.area.children
+    assert screen.ids.table_side not in screen.ids.area.children
+    gc.collect()
+    press(button(screen, "Menu"))
+    press(button(app.root.get_screen("home"), "New game"))
+    setup = choose(app, "Test deck")
+    press(setup.ids.start)  # a Broken and Beautiful table: no cover
+    frames(2)
+    assert app.root.current == "table"
+    assert screen.ids.table_side in screen.ids.area.children
