@@ -10,6 +10,8 @@ silver 3 sapphires for 4, golden 3 diamonds for 5."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.engine import Option, PlayerSetup, Setup
@@ -268,3 +270,21 @@ def test_a_tablet_that_prints_attacking_before_crafting_is_followed():
     assert (attack.enabled, attack.reason) == (False, why)
     with pytest.raises(IllegalInput, match=f"^{why}$"):
         run(eng, crafted, "tap attack 5")
+
+
+@pytest.mark.parametrize(
+    ("tap", "refusal"),
+    [
+        ("tap craft bronze relic", "'bronze relic' is not a relic (bronze, silver or golden)"),
+        ("tap attack 5 6", "There is no island 5 6 on this map"),
+        ("tap build sapphire-shrine 4 5", "There is no island 4 5 on this map"),
+    ],
+)
+def test_a_typed_tap_with_words_left_over_is_refused_by_name_and_changes_nothing(tap, refusal):
+    """Read whole, as `tap island 5 6` is: never half-read into another move."""
+    eng = engine()
+    s = give(begin(eng=eng), "Ana", ruby=1, emerald=3, sapphire=2)
+    with pytest.raises(IllegalInput, match=f"^{re.escape(refusal)}$"):
+        run(eng, s, tap)
+    assert hand(s, "Ana") == {"ruby": 1, "emerald": 3, "sapphire": 2}
+    assert s.attacks == {} and s.relics_of(0) == []

@@ -307,30 +307,33 @@ def _on_scan(s: BPState, action: Scan) -> None:
 
 
 def _on_tap(s: BPState, tap: Tap) -> None:
-    args = (tap.arg or "").split()
-    if tap.option == "build" and args:
-        if args[0] not in TEMPLES:
+    """A typed tap's words are read whole, as `tap island` reads them: `craft bronze relic`
+    or `attack 5 6` is refused by name, never half-read."""
+    text = (tap.arg or "").strip()
+    if tap.option == "build" and text:
+        name, _, where = text.partition(" ")
+        if name not in TEMPLES:
             raise IllegalInput(
-                f"'{args[0]}' is not a temple (e.g. build sapphire-shrine)", rule="temple-name"
+                f"'{name}' is not a temple (e.g. build sapphire-shrine)", rule="temple-name"
             )
-        _start_build(s, _token_for(s, args[0]))
-        if len(args) > 1:
-            _finish_build(s, s.pending[1], words.island(s, args[1]))
-    elif tap.option == "craft" and args:
-        pile = s.pile(args[0])
-        if args[0] not in RELICS:
+        _start_build(s, _token_for(s, name))
+        if where:
+            _finish_build(s, s.pending[1], words.island(s, where))
+    elif tap.option == "craft" and text:
+        if text not in RELICS:
             raise IllegalInput(
-                f"'{args[0]}' is not a relic (bronze, silver or golden)", rule="which-relic"
+                f"'{text}' is not a relic (bronze, silver or golden)", rule="which-relic"
             )
+        pile = s.pile(text)
         if not pile:
-            raise IllegalInput(craft_refusal(s, args[0]), rule="cannot-craft")
+            raise IllegalInput(craft_refusal(s, text), rule="cannot-craft")
         _craft(s, pile[0])
     elif tap.option in ("attack", "altar", "crypt"):
         how = "ruby" if tap.option == "attack" else tap.option
-        if how == "crypt" and not args and len(set(s.pawns[s.offer])) == 1:
-            args = [str(s.pawns[s.offer][0])]
-        if args:
-            _attack(s, how, words.island(s, args[0]))
+        if how == "crypt" and not text and len(set(s.pawns[s.offer])) == 1:
+            text = str(s.pawns[s.offer][0])
+        if text:
+            _attack(s, how, words.island(s, text))
         elif why := attack_refusal(s, how):
             raise IllegalInput(why, rule="cannot-attack")
         else:
