@@ -4,13 +4,18 @@ count), the pawns a setup needs, and what an offer's end says."""
 
 from __future__ import annotations
 
+import tomllib
+
 import pytest
 
 from companion.engine import PlayerSetup, Setup
 from companion.games.broken_planet.scoring import Favor, Holding, score_holdings
 from companion.view import Counter
-from tests.companion.test_broken_planet import DECK, MAP, engine, run
+from tests.companion.test_broken_planet import DECK, EXAMPLES, MAP, begin, engine, run
 from tests.companion.test_broken_planet_gems import SHRINE, offering
+
+MAP_FILE = EXAMPLES / "broken-planet-demo-map.toml"
+TOKENS = ("hazard", "movement")
 
 FAVOR = Favor({"gold-golem": 2, "sun": 3, "moon": 1, "well": 4}, {"idol": 2})
 RULES = {"golem_counts_itself": "yes", "shared_victory": "all"}
@@ -86,3 +91,17 @@ def test_a_player_without_gems_sees_a_count_of_none() -> None:
     eng, s = offering(sapphire=2)
     assert eng.secret(s, "Ben") == (Counter("gems", "no gems", 0),)
     assert eng.secret(s, "Ana") == (Counter("sapphire", "2 sapphires", 2),)
+
+
+def test_the_map_starts_with_one_token_on_each_island_the_map_file_marks() -> None:
+    """Set-up: "Place three Hazardous tokens (10) on three random islands" and "Place five
+    Movement tokens (10) on random islands": one token to an island (the map file says
+    which), and the board shows each."""
+    islands = tomllib.loads(MAP_FILE.read_text(encoding="utf-8"))["island"]
+    marked = {kind: {i["number"] for i in islands if i["token"] == kind} for kind in TOKENS}
+    eng = engine()
+    s = begin(eng=eng)
+    board = eng.view(s).board["islands"]
+    for kind in TOKENS:
+        assert {i["number"]: i[kind] for i in board if i[kind]} == dict.fromkeys(marked[kind], 1)
+    assert (len(marked["hazard"]), len(marked["movement"])) == (3, 5)
