@@ -11,11 +11,12 @@ import pytest
 from companion.engine import PlayerSetup, Setup
 from companion.games.broken_planet.scoring import Favor, Holding, score_holdings
 from companion.view import Counter
-from tests.companion.test_broken_planet import DECK, EXAMPLES, MAP, begin, engine, run
+from tests.companion.test_broken_planet import DECK, EXAMPLES, MAP, begin, engine, quiet_turn, run
 from tests.companion.test_broken_planet_gems import SHRINE, offering
 
 MAP_FILE = EXAMPLES / "broken-planet-demo-map.toml"
 TOKENS = ("hazard", "movement")
+NAMES = ("Ana", "Ben", "Cleo")
 
 FAVOR = Favor({"gold-golem": 2, "sun": 3, "moon": 1, "well": 4}, {"idol": 2})
 RULES = {"golem_counts_itself": "yes", "shared_victory": "all"}
@@ -105,3 +106,29 @@ def test_the_map_starts_with_one_token_on_each_island_the_map_file_marks() -> No
     for kind in TOKENS:
         assert {i["number"]: i[kind] for i in board if i[kind]} == dict.fromkeys(marked[kind], 1)
     assert (len(marked["hazard"]), len(marked["movement"])) == (3, 5)
+
+
+def test_the_board_gets_its_words_from_the_engine_title_markers_and_round_spots() -> None:
+    """Every sentence a player reads comes from the engine: the map's title (a made-up map
+    says so), what each marker means, and the round indicator's spots, lit as play moves."""
+    eng = engine()
+    s = begin(eng=eng)
+    board = eng.view(s).board
+    assert board["map_title"] == "Demo planet (made up, not the printed map)"
+    assert board["markers"] == {
+        "hazard": "hazard", "movement": "movement", "lock": "sapphire lock", "die": "die"
+    }  # fmt: skip
+    assert (board["indicator"], board["lit"]) == (["1", "2", "3", "4", "Last Offer"], 0)
+    for _ in range(3):  # every player offers once: round 2
+        s = quiet_turn(eng, s)
+    assert eng.view(s).board["lit"] == 1
+    for _ in range(9):
+        s = quiet_turn(eng, s)
+    assert s.phase == "last" and eng.view(s).board["lit"] == 4
+    renamed = {**MAP, "name": "Our planet"}
+    planet = eng.new(Setup(tuple(PlayerSetup(n) for n in NAMES), DECK.components,
+                           extra={"map": renamed}))  # fmt: skip
+    assert eng.view(planet).board["map_title"] == "Our planet (made up)"
+    printed = eng.new(Setup(tuple(PlayerSetup(n) for n in NAMES), DECK.components,
+                            extra={"map": {**renamed, "made_up": False}}))  # fmt: skip
+    assert eng.view(printed).board["map_title"] == "Our planet"

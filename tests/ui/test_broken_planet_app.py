@@ -10,6 +10,10 @@ from tests.ui.bp_helpers import cover, island, option_button, play_step, script_
 
 def test_the_demo_game_plays_to_the_favor_sheet_through_touches_and_the_reader(app):
     screen = start(app)
+    frames(2)
+    board = cover(screen)
+    assert board.map_name == "Demo planet (made up, not the printed map)"
+    assert board.markers == "!  hazard    >  movement    L  sapphire lock    ?  die"
     spots = []
     for step in script_steps():
         play_step(app, screen, step)

@@ -24,7 +24,7 @@ from kivy.uix.widget import Widget
 from companion.engine import Option, Prompt
 from companion.view import PlayerView, View
 from ui.boards.base import Board
-from ui.boards.broken_planet_map import IslandMap
+from ui.boards.broken_planet_map import IslandMap, markers_line
 from ui.screens.table import option_text, seat_columns
 from ui.widgets.card import Shown, fill
 from ui.widgets.controls import FormToggle
@@ -78,6 +78,7 @@ class PlanetTable(BoxLayout):
     prompt_text = StringProperty("")
     narration = StringProperty("")
     map_name = StringProperty("")
+    markers = StringProperty("")  # the map's marks, each with the engine's word for it
     columns = NumericProperty(3)
 
     def __init__(self, **kwargs: object) -> None:
@@ -97,22 +98,18 @@ class PlanetTable(BoxLayout):
     def show(self, view: View, narration: str) -> None:
         self.prompt, self.players = view.prompt, [p.name for p in view.players]
         self.prompt_text, self.narration = view.prompt.text, narration
-        made_up = " (made up)" if view.board.get("made_up") else ""
-        name = str(view.board.get("map", ""))
-        self.map_name = name if "made up" in name.lower() else f"{name}{made_up}"
+        self.map_name = str(view.board.get("map_title", ""))
+        self.markers = markers_line(view.board.get("markers", {}))
         self.map.show(view.board, set(offered_islands(view.prompt)))
-        rounds = tuple(view.board.get(k) for k in ("round", "rounds", "last_offer"))
-        self.shown.once("round", rounds, self._show_round, *rounds)
+        spots = (tuple(view.board.get("indicator", ())), view.board.get("lit"))
+        self.shown.once("round", spots, self._show_round, *spots)
         self.shown.once("compasses", view.prompt.waiting, self._show_compasses, view.prompt.waiting)
         self.shown.once("options", view.prompt.options, self._show_options, view.prompt)
         self.shown.once("players", view.players, self._show_players, view.players)
 
-    def _show_round(self, now: int, rounds: int, last: bool) -> None:
-        """The round indicator: a spot per round, then the Last Offer; the current one lit."""
-        texts = [str(n) for n in range(1, rounds + 1)] + ["Last Offer"]
-        lit = rounds if last else now - 1
-        spots = [RoundSpot(text=t, current=i == lit) for i, t in enumerate(texts)]
-        fill(self.ids.rounds, spots)
+    def _show_round(self, spots: tuple[str, ...], lit: int) -> None:
+        """The round indicator, as the engine words its spots; the current one lit."""
+        fill(self.ids.rounds, [RoundSpot(text=t, current=i == lit) for i, t in enumerate(spots)])
 
     def _show_compasses(self, waiting: tuple[str, ...]) -> None:
         """One toggle per collect player still to enter a compass, when more than one is."""

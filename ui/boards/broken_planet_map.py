@@ -50,6 +50,14 @@ HAZARD = _hex("F76808")
 MOVEMENT = _hex("12A594")
 
 
+MARKS = {"hazard": "!", "movement": ">", "lock": "L", "die": GEMS["die"][1]}  # on the map
+
+
+def markers_line(words: Mapping[str, str]) -> str:
+    """The map's key: each mark the board draws with the engine's word for it."""
+    return "    ".join(f"{MARKS[key]}  {word}" for key, word in words.items() if key in MARKS)
+
+
 def ink(fill_: Colour) -> Colour:
     """Dark letters on a light chip, light ones on a dark chip."""
     r, g, b, _a = fill_
@@ -97,7 +105,11 @@ def slot_chips(island: Mapping[str, Any]) -> list[Chip]:
     for n in range(island.get("slots", 0) - len(temples)):
         locked = n < locked_free
         chips.append(
-            Chip(text="L" if locked else "", edge=SAPPHIRE if locked else NO_COLOUR, color=SAPPHIRE)
+            Chip(
+                text=MARKS["lock"] if locked else "",
+                edge=SAPPHIRE if locked else NO_COLOUR,
+                color=SAPPHIRE,
+            )
         )
     return chips
 
@@ -105,7 +117,8 @@ def slot_chips(island: Mapping[str, Any]) -> list[Chip]:
 def marker_chips(island: Mapping[str, Any]) -> list[Chip]:
     """Tokens (with their count when more than one) and the ruby of an attack this turn."""
     chips = []
-    for key, fill_, letter in (("hazard", HAZARD, "!"), ("movement", MOVEMENT, ">")):
+    for key, fill_ in (("hazard", HAZARD), ("movement", MOVEMENT)):
+        letter = MARKS[key]
         count = int(island.get(key, 0))
         if count:
             text = letter if count == 1 else f"{letter}{count}"

@@ -15,6 +15,8 @@ from companion.games.broken_planet.tablet import GEMS, temple_name
 from companion.view import Counter, Piece, PlayerView, View, Zone
 from companion.words import plural
 
+# What the map's markers mean, in words (the board draws the marks themselves).
+MARKERS = {"hazard": "hazard", "movement": "movement", "lock": "sapphire lock", "die": "die"}
 PHASES = {
     "pawns": "Set-up",
     "diamond": "Set-up",
@@ -41,6 +43,7 @@ def _temple(s: BPState, t: MapTemple) -> dict[str, Any]:
 
 def board(s: BPState, prompt: Prompt) -> dict[str, Any]:
     """Everything a map board draws; documented in docs/broken-planet-map.md."""
+    rounds, last = s.map.rounds[s.players], s.phase in ("last", "over")
     pawns: dict[int, list[dict[str, Any]]] = {}
     for p, islands in enumerate(s.pawns):
         for k, island in enumerate(islands[: len(s.pawn_uids[p])]):
@@ -65,9 +68,14 @@ def board(s: BPState, prompt: Prompt) -> dict[str, Any]:
         "made_up": s.map.made_up,
         "islands": islands,
         "routes": [list(r) for r in s.map.routes],
-        "round": min(s.round, s.map.rounds[s.players]),
-        "rounds": s.map.rounds[s.players],
-        "last_offer": s.phase in ("last", "over"),
+        "map_title": _map_title(s.map.name, s.map.made_up),
+        "markers": dict(MARKERS),
+        "round": min(s.round, rounds),
+        "rounds": rounds,
+        "last_offer": last,
+        # the round indicator's spots, the lit one the round now (or the Last Offer)
+        "indicator": [*(str(n) for n in range(1, rounds + 1)), "Last Offer"],
+        "lit": rounds if last else min(s.round, rounds) - 1,
         "offer": s.names[s.offer] if s.phase not in ("pawns", "diamond") else None,
         "attacked": sorted(s.attacks),
         "removed": [_temple(s, t) for t in s.removed],
@@ -76,6 +84,11 @@ def board(s: BPState, prompt: Prompt) -> dict[str, Any]:
         "phase": s.phase,
         **prompt.detail,
     }
+
+
+def _map_title(name: str, made_up: bool) -> str:
+    """The map's name, saying so when its layout is made up (not the printed map)."""
+    return f"{name} (made up)" if made_up and "made up" not in name.lower() else name
 
 
 def _box_label(card: Component) -> str:
