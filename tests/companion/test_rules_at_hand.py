@@ -12,6 +12,7 @@ import pytest
 
 from companion.deck import load_deck
 from companion.games import definition, playable
+from companion.games.broken_planet.mapfile import load_map
 from companion.inputs import IllegalInput
 from companion.store import Store
 from companion.table import Table, seat_readers
@@ -90,7 +91,10 @@ SCRIPTS = [
     ("mintsugi", DATA / "mintsugi-3p.toml", DATA / "mintsugi-3p.script", ["Ana", "Ben", "Cleo"]),
     ("who-broke-it", EXAMPLES / "who-broke-it-demo.toml", EXAMPLES / "who-broke-it-6p.script",
      ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay"]),
+    ("broken-planet", EXAMPLES / "broken-planet-demo.toml", EXAMPLES / "broken-planet-3p.script",
+     ["Ana", "Ben", "Cleo"]),
 ]  # fmt: skip
+EXTRA = {"broken-planet": {"map": load_map(EXAMPLES / "broken-planet-demo-map.toml")}}
 
 
 @pytest.mark.parametrize(("game", "deck", "script", "players"), SCRIPTS)
@@ -98,7 +102,11 @@ def test_a_whole_game_meets_only_mapped_phases_and_refusals(game, deck, script, 
     steps = load_script(script)
     readers = {s.reader for s in steps if isinstance(s, ScanStep)}
     table = Table.start(
-        Store(), load_deck(deck), players, seats=seat_readers(sorted(readers), len(players))
+        Store(),
+        load_deck(deck),
+        players,
+        seats=seat_readers(sorted(readers), len(players)),
+        extra=EXTRA.get(game),
     )
     rules = definition(game).rules_at_hand()
     seen = set()
@@ -108,7 +116,8 @@ def test_a_whole_game_meets_only_mapped_phases_and_refusals(game, deck, script, 
             if isinstance(step, ScanStep):
                 table.scan(step.uid, step.reader)
             else:
-                table.tap(step.option, step.arg)
+                seat = players.index(step.seat) if step.seat else None
+                table.tap(step.option, step.arg, seat=seat)
         except IllegalInput as refused:
             assert refused.rule in rules.refusals, refused.message
     assert table.finished and table.rules_at_hand()

@@ -23,7 +23,11 @@ from companion.words import plural
 class BrokenPlanetEngine:
     game = GAME
     # every phase a prompt can be in: each has rulebook passages (companion.rules_at_hand)
-    phases = ("pawns", "diamond", "picks", "offer", "last", "choose", "collect", "over")
+    # (die, gem, discard, relic: the collect phase's steps, each prompted on its own)
+    phases = (
+        "pawns", "diamond", "picks", "offer", "last", "choose", "collect",
+        "die", "gem", "discard", "relic", "over",
+    )  # fmt: skip
 
     def __init__(self, settings: Mapping[str, Any]) -> None:
         """`settings` are resolved by the game's definition (every key present)."""
