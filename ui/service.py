@@ -43,6 +43,8 @@ Environment=KCFG_GRAPHICS_FULLSCREEN=auto
 Environment=KCFG_GRAPHICS_BORDERLESS=1
 Environment=KCFG_GRAPHICS_SHOW_CURSOR=0
 ExecStart={app}/.venv/bin/python -m ui
+# the table answers a scan first when something else keeps the Pi busy (an update)
+Nice=-5
 Restart=on-failure
 RestartSec=5
 RestartPreventExitStatus={in_use}

@@ -46,6 +46,7 @@ def test_hardening_leaves_devices_alone_and_restarts_cannot_loop():
     assert "PrivateDevices" not in unit and "DevicePolicy" not in unit  # SPI, GPIO, serial
     assert unit["Restart"] == ["on-failure"] and unit["RestartPreventExitStatus"] == ["2"]
     assert int(unit["StartLimitBurst"][0]) <= 5
+    assert int(unit["Nice"][0]) < 0  # ahead of whatever else runs: a scan is answered first
     environment = " ".join(unit["Environment"])
     assert "COMPANION_READER" not in environment and "--reader" not in unit["ExecStart"][0]
     assert "KIVY_NO_CONSOLELOG" not in environment
