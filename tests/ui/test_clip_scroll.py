@@ -74,3 +74,28 @@ def test_it_draws_no_stencil_and_still_scrolls():
         assert not red_at(150, 130)
     finally:
         Window.remove_widget(root)
+
+
+def test_in_a_turned_window_it_keeps_kivys_stencil_and_still_clips():
+    """A scissor is in the unturned frame's pixels: a turned display (Touch Display 2,
+    KCFG_GRAPHICS_ROTATION=90) keeps the stencil, which turns with the drawing."""
+    Window.rotation = 90
+    try:
+        root, view = a_view((100, 100))
+        try:
+            draw()
+            assert any(isinstance(i, StencilPush) for i in view.canvas.before.children)
+            # the frame is turned: count red pixels, not where they are
+            width, height = Window.system_size
+            pixels = glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE)
+            red = sum(
+                1
+                for i in range(0, len(pixels), 4)
+                if pixels[i] == 255 and pixels[i + 1] == 0 and pixels[i + 2] == 0
+            )
+            assert abs(red - 100 * 60) < 300  # the view's area (edges blend), not the content
+        finally:
+            Window.remove_widget(root)
+    finally:
+        Window.rotation = 0
+        draw()

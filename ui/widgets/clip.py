@@ -5,11 +5,14 @@ stencil buffer. A scissor costs nothing to draw, which matters under a software 
 (llvmpipe, the bench's and a Pi without its GPU driver), where the four to six scrolling
 strips of a table were a fifth of every frame. A scissor is given in window pixels, so
 it is set again whenever the view moves or resizes; a ClipScroll must not sit inside
-another scrolling view, which moves it without moving its position.
+another scrolling view, which moves it without moving its position. In a turned window
+(KCFG_GRAPHICS_ROTATION, the Touch Display 2) window pixels are not the frame's, so there it
+keeps Kivy's stencil.
 """
 
 from __future__ import annotations
 
+from kivy.core.window import Window
 from kivy.graphics import BindTexture, ScissorPop, ScissorPush
 from kivy.graphics.stencil_instructions import StencilPop, StencilPush, StencilUnUse, StencilUse
 from kivy.uix.scrollview import ScrollView
@@ -31,6 +34,8 @@ def _without_stencil(group: object) -> None:
 class ClipScroll(ScrollView):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
+        if Window is not None and Window.rotation % 360:
+            return
         _without_stencil(self.canvas.before)
         _without_stencil(self.canvas.after)
         self._scissor = ScissorPush(x=0, y=0, width=1, height=1)
