@@ -1,8 +1,8 @@
 """App figures: cold start to first frame, tag placed -> prompt on screen, the UI thread's
 share of a scan, RSS after three games in a row.
 
-`python bench/app.py [--profile]` (offscreen, 800x480; --profile prints where the UI
-thread's scans spend their time). Prints figures beside the budgets of DESIGN.md;
+`python bench/app.py [--profile] [--memory]` (offscreen, 800x480; --profile prints where the
+UI thread's scans spend their time, --memory what is kept after the games: bench/kept.py). Prints figures beside the budgets of DESIGN.md;
 asserts nothing. The scan latency runs the whole path: SimReader.place on the simulated
 chip, the reader thread's poll, the hub queue, the per-frame drain, the table, the redraw.
 """
@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -100,6 +101,9 @@ def idle_for(seconds: float, EventLoop: object) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--profile", action="store_true", help="cProfile the UI thread's scans")
+    parser.add_argument(
+        "--memory", action="store_true", help="say what is kept after the games (slower games)"
+    )
     args = parser.parse_args()
     start = cold_start()
     bare = bare_window_rss()
@@ -108,6 +112,7 @@ def main() -> None:
     from kivy.clock import Clock
     from kivy.graphics.opengl import GL_RENDERER, glGetString
 
+    from bench.kept import Kept
     from companion.table import Table
     from tests.ui.autoplay import play_to_the_end
     from ui.app import CompanionApp
@@ -175,6 +180,9 @@ def main() -> None:
         EventLoop.idle()
     Clock.usleep = clock_sleep
     u = statistics.quantiles(ui_only, n=100)
+    if args.memory:
+        kept_before = Kept.now(app.root)
+        tracemalloc.start()
     after_game = []  # three whole games in a row, each left for Home as players would
     for game in range(GAMES):
         if game:
@@ -184,6 +192,7 @@ def main() -> None:
         idle_for(1.0, EventLoop)  # the screens' fades end and freed cards go back
         after_game.append(rss_mb())
     renderer = glGetString(GL_RENDERER).decode().split(" (")[0]
+    kept = Kept.now(app.root).since(kept_before) if args.memory else ""
     app.dispatch("on_stop")
     print(f"cold start to first frame   {start:7.2f} s     budget < 3 s")
     print(
@@ -204,6 +213,8 @@ def main() -> None:
         f" {rss_start - bare:.1f} MB at first frame; after each game {games} MB"
         f"  budget < {OWN_BUDGET_MB} MB, not growing"
     )
+    if kept:
+        print(kept)
     if profiler is not None:
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
 
