@@ -1,8 +1,10 @@
 """App figures: cold start to first frame, tag placed -> prompt on screen, the UI thread's
 share of a scan, RSS after three games in a row.
 
-`python bench/app.py [--profile] [--memory]` (offscreen, 800x480; --profile prints where the
-UI thread's scans spend their time, --memory what is kept after the games: bench/kept.py). Prints figures beside the budgets of DESIGN.md;
+`python bench/app.py [--profile] [--phases] [--memory]` (offscreen, 800x480; --profile
+prints where the UI thread's scans spend their time by function, --phases by part (commit,
+refresh, layouts, text, draw: bench/phases.py), --memory what is kept after the games
+(bench/kept.py)). Prints figures beside the budgets of DESIGN.md;
 asserts nothing. The scan latency runs the whole path: SimReader.place on the simulated
 chip, the reader thread's poll, the hub queue, the per-frame drain, the table, the redraw.
 """
@@ -104,6 +106,9 @@ def main() -> None:
     parser.add_argument(
         "--memory", action="store_true", help="say what is kept after the games (slower games)"
     )
+    parser.add_argument(
+        "--phases", action="store_true", help="where the UI thread's share of a scan goes"
+    )
     args = parser.parse_args()
     start = cold_start()
     bare = bare_window_rss()
@@ -113,6 +118,7 @@ def main() -> None:
     from kivy.graphics.opengl import GL_RENDERER, glGetString
 
     from bench.kept import Kept
+    from bench.phases import Phases
     from companion.table import Table
     from tests.ui.autoplay import play_to_the_end
     from ui.app import CompanionApp
@@ -166,6 +172,9 @@ def main() -> None:
         slept[0] += time.perf_counter() - before
 
     Clock.usleep = timed_sleep
+    phases = Phases() if args.phases else None
+    if phases is not None:
+        phases.watch(app)
     ui_only = []
     for _ in range(SCANS):
         started, slept[0] = time.perf_counter(), 0.0
@@ -176,8 +185,12 @@ def main() -> None:
         if profiler is not None:
             profiler.disable()
         ui_only.append((time.perf_counter() - started - slept[0]) * 1000)
+        if phases is not None:
+            phases.scan_done()
         app.session.undo()
         EventLoop.idle()
+        if phases is not None:
+            phases.now = {}  # the undo's is not a scan's
     Clock.usleep = clock_sleep
     u = statistics.quantiles(ui_only, n=100)
     if args.memory:
@@ -213,6 +226,8 @@ def main() -> None:
         f" {rss_start - bare:.1f} MB at first frame; after each game {games} MB"
         f"  budget < {OWN_BUDGET_MB} MB, not growing"
     )
+    if phases is not None:
+        print(phases.report())
     if kept:
         print(kept)
     if profiler is not None:
