@@ -69,7 +69,5 @@ def temple_name(key: str) -> str:
 
 def gems_text(gems: dict[str, int]) -> str:
     """'2 sapphires and 1 ruby'; 'nothing' for an empty cost."""
-    parts = [plural(n, g) for g in GEMS if (n := gems.get(g, 0))]
-    if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    *rest, last = [plural(n, g) for g in GEMS if (n := gems.get(g, 0))] or ["nothing"]
+    return f"{', '.join(rest)} and {last}" if rest else last

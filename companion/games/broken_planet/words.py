@@ -61,12 +61,15 @@ def player_named(s: BPState, arg: str | None) -> int:
 
 
 def check_seat(s: BPState, action: Input, player: int) -> None:
-    """A tap made for a seat must be that player's own turn."""
+    """A tap made for a seat must be that player's own turn, at a seat of this table."""
     seat = action.seat
-    if seat is not None and seat != player and 0 <= seat < s.players:
-        raise IllegalInput(
-            f"It is {s.names[player]}'s turn, not {s.names[seat]}'s", rule="not-your-turn"
-        )
+    if seat is None or seat == player:
+        return
+    if not 0 <= seat < s.players:
+        raise IllegalInput("That seat is not at this table", rule="which-player")
+    raise IllegalInput(
+        f"It is {s.names[player]}'s turn, not {s.names[seat]}'s", rule="not-your-turn"
+    )
 
 
 def relic_uid(s: BPState, action: Input, holder: int | None) -> str:
