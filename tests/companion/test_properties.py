@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from companion.deck import load_deck
 from companion.games.kintsugi.moves import legal_inputs
 from companion.games.kintsugi.rules import SUPPLY
-from companion.inputs import Scan
+from companion.inputs import IllegalInput, Scan, Tap, Unchanged
 from companion.store import Store
 from companion.table import Table
 from tests.companion.conftest import EXAMPLES
@@ -88,3 +88,43 @@ def test_undo_equals_replaying_all_but_the_last_input(choices) -> None:
     assert table.state.ingots == fresh.state.ingots and table.prompt == fresh.prompt
     resumed = Table.resume(store, table.game_id)
     assert resumed.state.places() == table.state.places() and resumed.prompt == table.prompt
+
+
+TAPS = ("keep", "sell", "done", "pass")
+
+
+def accepted(table: Table) -> set[tuple[str, str]]:
+    """Of every scan and tap a player could make, those the engine takes now."""
+    candidates = [Scan(uid) for uid in table.state.components] + [Tap(w) for w in TAPS]
+    taken = set()
+    for move in candidates:
+        try:
+            table.engine.apply(table.state, move)
+        except (IllegalInput, Unchanged):
+            continue
+        taken.add(key(move))
+    return taken
+
+
+def key(move: Scan | Tap) -> tuple[str, str]:
+    return ("scan", move.uid) if isinstance(move, Scan) else ("tap", move.option)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.sampled_from(sorted(DECKS)),
+    choices=st.lists(st.integers(min_value=0, max_value=1000), min_size=300, max_size=300),
+)
+def test_the_legal_inputs_are_exactly_what_the_engine_takes(game, choices) -> None:
+    """The random games above, the benchmarks and the demo scripts choose from
+    `legal_inputs`: it lists every input the engine takes at each step, and nothing else."""
+    table = Table.start(Store(), DECKS[game], ["Ana", "Ben", "Cleo"])
+    for choice in choices:
+        moves = legal_inputs(table.state)
+        assert {key(m) for m in moves} == accepted(table), table.state.phase
+        if table.finished:
+            assert moves == []
+            break
+        move = moves[choice % len(moves)]
+        table.scan(move.uid) if isinstance(move, Scan) else table.tap(move.option, move.arg)
+    assert table.finished
