@@ -81,6 +81,8 @@ def test_the_prompt_counts_down_what_is_left_of_a_players_first_pick() -> None:
     s = run(eng, s, "tap take ruby")
     assert s.event == "Cleo took 1 gem"
     assert asks(eng, s) == ("Cleo", "Cleo: take 2 gems")
+    with pytest.raises(IllegalInput, match="That is 3 gems; only 2 now"):
+        run(eng, s, "tap take ruby ruby ruby")
     s = run(eng, s, "tap take ruby ruby")
     assert asks(eng, s) == ("Ana", "Ana: take 2 gems")
     s = run(eng, s, "tap take diamond")
