@@ -12,9 +12,10 @@ from companion.words import plural
 
 
 def pick_counts(players: int) -> list[int]:
-    """Gems each player takes, from the starting player clockwise."""
+    """Gems each player takes, from the starting player clockwise, one fewer each: 3, 2, 1, 0
+    (4, 3, 2, 1, 0 with five). The game is for 2-5 players, so no count goes below 0."""
     first = 4 if players == 5 else 3
-    return [max(first - i, 0) for i in range(players)]
+    return [first - i for i in range(players)]
 
 
 def _pawn_turn(s: BPState) -> int | None:
