@@ -54,7 +54,8 @@ def render(engine: KintsugiEngine, s: KintsugiState, prompt: Prompt) -> View:
     kind_order = {kind: n for n, kind in enumerate(s.rules.kinds)}
 
     def by_kind(uids: object) -> list[str]:
-        return sorted(uids, key=lambda u: (kind_order.get(s.components[u].kind, 99), u))  # type: ignore[arg-type]
+        # a deck holds only the ruleset's kinds (checked when it is read)
+        return sorted(uids, key=lambda u: (kind_order[s.components[u].kind], u))  # type: ignore[arg-type]
 
     zones = (
         Zone("held", "Being kept or sold", _pieces(s, [s.held] if s.held else [])),
