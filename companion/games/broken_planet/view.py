@@ -44,6 +44,7 @@ def _temple(s: BPState, t: MapTemple) -> dict[str, Any]:
 def board(s: BPState, prompt: Prompt) -> dict[str, Any]:
     """Everything a map board draws; documented in docs/broken-planet-map.md."""
     rounds, last = s.map.rounds[s.players], s.phase in ("last", "over")
+    now = min(s.round, rounds)
     pawns: dict[int, list[dict[str, Any]]] = {}
     for p, islands in enumerate(s.pawns):
         for k, island in enumerate(islands[: len(s.pawn_uids[p])]):
@@ -70,12 +71,12 @@ def board(s: BPState, prompt: Prompt) -> dict[str, Any]:
         "routes": [list(r) for r in s.map.routes],
         "map_title": _map_title(s.map.name, s.map.made_up),
         "markers": dict(MARKERS),
-        "round": min(s.round, rounds),
+        "round": now,
         "rounds": rounds,
         "last_offer": last,
         # the round indicator's spots, the lit one the round now (or the Last Offer)
         "indicator": [*(str(n) for n in range(1, rounds + 1)), "Last Offer"],
-        "lit": rounds if last else min(s.round, rounds) - 1,
+        "lit": rounds if last else now - 1,
         "offer": s.names[s.offer] if s.phase not in ("pawns", "diamond") else None,
         "attacked": sorted(s.attacks),
         "removed": [_temple(s, t) for t in s.removed],
@@ -153,12 +154,8 @@ def render(s: BPState, prompt: Prompt, sheet: ScoreSheet) -> View:
         )
         for p, name in enumerate(s.names)
     )
-    rounds = s.map.rounds[s.players]
-    when = (
-        "Last Offer" if s.phase in ("last", "over") else f"Round {min(s.round, rounds)} of {rounds}"
-    )
+    drawn = board(s, prompt)
+    when = "Last Offer" if drawn["last_offer"] else f"Round {drawn['round']} of {drawn['rounds']}"
     piles = " ".join(f"{s.supply[g]} {g}" for g in GEMS)
     status = f"{when} · {PHASES.get(s.phase, s.phase)} · piles: {piles}"
-    return View(
-        "broken-planet", status, prompt, players, _zones(s), s.event, board=board(s, prompt)
-    )
+    return View("broken-planet", status, prompt, players, _zones(s), s.event, board=drawn)
