@@ -231,7 +231,7 @@ def main() -> None:
     if kept:
         print(kept)
     if profiler is not None:
-        pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+        pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_SORT", "cumulative")).print_stats(int(os.environ.get("BENCH_TOP", "25")))
 
 
 if __name__ == "__main__":
