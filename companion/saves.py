@@ -13,6 +13,7 @@ import fcntl
 import json
 import os
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,6 +76,74 @@ def write_ledger(db: Path, progress: Progress) -> None:
         os.replace(temp, path)
     except OSError:
         pass  # a full disk already fails the commit itself; the ledger is only a witness
+
+
+class Witness:
+    """Writes the ledger and takes the backups on a thread of its own, with its own
+    connection, so a scan's answer never waits for them (a backup copies the whole save).
+
+    Requests made while it works are merged: it always writes what the save holds when it
+    reads, so the ledger still only lags behind the save, never runs ahead of it.
+    """
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self._wanted: set[str] = set()
+        self._busy = False
+        self._done = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def want(self, *, backup: bool = False) -> None:
+        """The ledger rewritten (and a backup taken) from what the save holds now."""
+        with self._done:
+            self._wanted.update(("ledger", "backup") if backup else ("ledger",))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="save-witness", daemon=True)
+                self._thread.start()
+            self._done.notify_all()
+
+    def settle(self) -> None:
+        """Wait until everything asked so far is written."""
+        with self._done:
+            self._done.wait_for(lambda: not self._wanted and not self._busy)
+
+    def close(self) -> None:
+        """Finish what was asked, then stop: the save can be closed, moved or replaced."""
+        with self._done:
+            self._done.wait_for(lambda: not self._wanted and not self._busy)
+            thread, self._thread = self._thread, None
+            if thread is not None:
+                self._wanted.add("stop")
+                self._done.notify_all()
+        if thread is not None:
+            thread.join()
+
+    def _run(self) -> None:
+        try:
+            db = sqlite3.connect(self.db, isolation_level=None)
+        except sqlite3.Error:
+            db = None  # nothing can be witnessed; requests are still answered as done
+        while True:
+            with self._done:
+                self._done.wait_for(lambda: bool(self._wanted))
+                wanted, self._wanted, self._busy = self._wanted, set(), True
+            if "stop" in wanted:
+                break
+            if db is not None:
+                if "backup" in wanted:
+                    take_backup(db, self.db)
+                try:
+                    write_ledger(self.db, read_progress(db))
+                except (sqlite3.Error, ValueError):
+                    pass  # the commit stands; damage is met by the next read
+            with self._done:
+                self._busy = False
+                self._done.notify_all()
+        if db is not None:
+            db.close()
+        with self._done:
+            self._busy = False
+            self._done.notify_all()
 
 
 def read_ledger(db: Path) -> Progress:

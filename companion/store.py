@@ -1,7 +1,8 @@
 """SQLite persistence: decks, games, the input log and results.
 
 Every accepted input is committed (WAL, synchronous=FULL) before the table answers, so a
-Pi that loses power mid-game resumes with every input it acknowledged.
+Pi that loses power mid-game resumes with every input it acknowledged. The ledger and the
+backups beside the save are written after, by a thread of their own (`saves.Witness`).
 """
 
 from __future__ import annotations
@@ -116,6 +117,7 @@ class Store:
             raise StoreError(NO_NAME)
         self.backup_offer: Path | None = None  # a backup holding inputs this save lost
         self._lock: IO[str] | None = None
+        self._witness = saves.Witness(Path(self.path)) if self.path != ":memory:" else None
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None)
         except sqlite3.Error as err:
@@ -133,10 +135,6 @@ class Store:
         except StoreError:
             self.db.close()
             raise
-
-    @property
-    def _file(self) -> Path | None:
-        return None if self.path == ":memory:" else Path(self.path)
 
     def _migrate(self) -> None:
         """Saves written before inputs named their player lack the seat column: add it."""
@@ -170,7 +168,14 @@ class Store:
     def _damaged(self) -> str:
         return f"the save file {self.path} is damaged or not a save file"
 
+    def settle(self) -> None:
+        """Wait until the ledger and the backup asked for so far are written."""
+        if self._witness is not None:
+            self._witness.settle()
+
     def close(self) -> None:
+        if self._witness is not None:
+            self._witness.close()
         self.db.close()
         if self._lock is not None:
             self._lock.close()
@@ -261,12 +266,10 @@ class Store:
         return store
 
     def _save_ledger(self) -> None:
-        if self._file is None:
-            return
-        try:
-            saves.write_ledger(self._file, saves.read_progress(self.db))
-        except (sqlite3.Error, ValueError):
-            pass  # the commit stands; damage is met by the next read
+        """The ledger brought up to this save at once (an open or a restore compares it)."""
+        if self._witness is not None:
+            self._witness.want()
+            self._witness.settle()
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -284,7 +287,8 @@ class Store:
             if _is_damage(err):
                 raise DamagedStore(self._damaged()) from None
             raise StoreError(f"could not save to {self.path}: {_reason(err)}") from None
-        self._save_ledger()
+        if self._witness is not None:
+            self._witness.want()
 
     # -- games -------------------------------------------------------------------------
     def create_game(
@@ -325,8 +329,8 @@ class Store:
                     "UPDATE games SET finished = ?, result = ? WHERE id = ?",
                     (now if result else None, json.dumps(result) if result else None, game_id),
                 )
-        if self._file is not None and (seq % BACKUP_EVERY == 0 or result not in (KEEP, None)):
-            saves.take_backup(self.db, self._file)
+        if self._witness is not None and (seq % BACKUP_EVERY == 0 or result not in (KEEP, None)):
+            self._witness.want(backup=True)
 
     def log(self, game_id: int) -> list[LoggedInput]:
         with self._reading():

@@ -126,6 +126,7 @@ def test_a_garbled_wal_is_noticed(tmp_path):
                 table.scan(step.uid, step.reader)
             else:
                 table.tap(step.option, step.arg)
+    store.settle()  # the power goes a moment after the last input: its ledger is written
     had = inputs_of(db)
     copy = tmp_path / "pulled"  # the card as it was when the power went: WAL not checkpointed
     copy.mkdir()

@@ -9,7 +9,9 @@ import os
 import sqlite3
 import subprocess
 import sys
+import threading
 from contextlib import closing
+from pathlib import Path
 
 import pytest
 
@@ -29,9 +31,11 @@ def game_of(store: Store, inputs: int, *, result=None) -> int:
     return game
 
 
-def backed_up(path) -> int | None:
-    """How many inputs the backup beside `path` holds, None if there is none."""
-    backup = saves.sibling(path, ".backup")
+def backed_up(store: Store) -> int | None:
+    """How many inputs the backup beside the store's save holds, None if there is none, once
+    the witness has written what it was asked to."""
+    store.settle()
+    backup = saves.sibling(Path(store.path), ".backup")
     if not backup.exists():
         return None
     with closing(sqlite3.connect(backup)) as db:
@@ -42,14 +46,14 @@ def test_a_backup_is_taken_every_20_inputs_and_when_a_game_ends(tmp_path) -> Non
     path = tmp_path / "save.db"
     store = Store(path)
     game = game_of(store, 19)
-    assert backed_up(path) is None
+    assert backed_up(store) is None
     store.append(game, 20, LoggedInput("tap", option="x"))
-    assert backed_up(path) == 20
+    assert backed_up(store) == 20
     store.append(game, 21, LoggedInput("tap", option="x"))
     store.append(game, 22, LoggedInput("undo"), result=None)  # not an end: no backup
-    assert backed_up(path) == 20
+    assert backed_up(store) == 20
     store.append(game, 23, LoggedInput("tap", option="x"), result={"winners": ["Ana"]})
-    assert backed_up(path) == 23
+    assert backed_up(store) == 23
 
 
 def test_a_loss_with_no_better_backup_is_named_and_nothing_is_offered(tmp_path) -> None:
@@ -166,3 +170,49 @@ def test_a_restored_save_keeps_the_players_lock(tmp_path) -> None:
     with pytest.raises(StoreError, match="in use by process"):
         Store.open_or_set_aside(path, lock=True)
     restored.close()
+
+
+@pytest.fixture
+def held_backup(monkeypatch):
+    """Backups wait for `release.set()`: a slow save card, so who waits for one can be seen."""
+    release, started = threading.Event(), threading.Event()
+    take = saves.take_backup
+
+    def slow(db, path) -> None:
+        started.set()
+        release.wait(10)
+        take(db, path)
+
+    monkeypatch.setattr(saves, "take_backup", slow)
+    yield started, release
+    release.set()
+
+
+def test_an_input_is_answered_without_waiting_for_the_backup(tmp_path, held_backup) -> None:
+    started, release = held_backup
+    store = Store(tmp_path / "save.db")
+    game = game_of(store, 19)
+    store.append(game, 20, LoggedInput("tap", option="x"))  # returns with the backup held
+    assert started.wait(5)
+    store.append(game, 21, LoggedInput("tap", option="x"))
+    assert len(store.log(game)) == 21
+    release.set()
+    assert backed_up(store) == 21  # the save as it was when the card let the backup through
+    store.close()
+
+
+def test_closing_waits_for_the_backup_asked_for(tmp_path, held_backup) -> None:
+    started, release = held_backup
+    store = Store(tmp_path / "save.db")
+    game_of(store, 20)
+    assert started.wait(5)
+    released = []
+    timer = threading.Timer(0.3, lambda: (released.append(True), release.set()))
+    timer.start()
+    store.close()
+    assert released  # close returned only once the backup could be finished
+    timer.join()
+    with closing(sqlite3.connect(saves.sibling(tmp_path / "save.db", ".backup"))) as db:
+        assert db.execute("SELECT count(*) FROM inputs").fetchone()[0] == 20
+    ledger = json.loads(saves.sibling(tmp_path / "save.db", ".ledger").read_text())
+    assert ledger["1"][1] == 20  # and the ledger caught up with the last commit
