@@ -77,3 +77,28 @@ def test_a_pressed_card_keeps_its_name_legible():
     view.state = "normal"
     frames(2)
     assert contrast(name.color, THEME.surface_raised) >= 4.5
+
+
+def test_a_view_one_shelf_lets_go_shows_the_next_card_any_shelf_needs():
+    from companion.view import Piece
+    from ui.widgets.card import CardShelf
+
+    cup = Piece("04A1", "wave cup", "cup", attrs={"pattern": "wave"})
+    bowl = Piece("04A2", "crane bowl", "bowl", "broken", attrs={"pattern": "crane"})
+    jar = Piece("04A3", "tea jar", "tea-jar")
+    pressed: list[str] = []
+    draft, virtual = CardShelf(), CardShelf(on_press=lambda v: pressed.append(v.tag))
+    kept_cup, dropped = draft.take([cup, bowl])
+    assert draft.take([cup]) == [kept_cup]  # the bowl was kept by a player: its view is spare
+    [shown] = virtual.take([jar])
+    assert shown is dropped  # no view built: the spare one restyled
+    assert (shown.tag, shown.text, shown.kind, shown.pattern) == ("04A3", "tea jar", "tea-jar", "")
+    assert shown.card_state == "unbroken"
+    shown.dispatch("on_release")
+    virtual.release()
+    [again] = draft.take([cup, bowl])[1:]
+    again.dispatch("on_release")  # the virtual table's press went with its shelf
+    assert pressed == ["04A3"]
+    draft.take([cup])  # the bowl's view is spare again
+    CardShelf.let_go()  # the table is left: spares are let go, not kept for the next game
+    assert CardShelf().take([jar])[0] is not again

@@ -66,7 +66,7 @@ class BreakageOverlay(BoxLayout):
     def release(self) -> None:
         """Let the cards go while hidden: drawn cards are the heaviest thing on screen."""
         for shelf, box in ((self.causes, self.ids.causes), (self.broken, self.ids.rows)):
-            shelf.views.clear()
+            shelf.release()
             fill(box, [])
 
 
@@ -109,7 +109,7 @@ class KintsugiBoard(Board):
 
     def release(self) -> None:
         super().release()
-        self.cards.views.clear()
+        self.cards.release()
         fill(self.ids.held, [])
         fill(self.ids.draft, [])
         self.breakage.release()

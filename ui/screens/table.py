@@ -28,7 +28,7 @@ from companion.view import PlayerView, View
 from ui.boards import board_for
 from ui.boards.base import Board
 from ui.theme import THEME
-from ui.widgets.card import CardView, Shown, fill
+from ui.widgets.card import CardShelf, CardView, Shown, fill
 from ui.widgets.narration import NarrationLog
 from ui.widgets.rules import RulesPopup
 from ui.widgets.strip import PlayerStrip
@@ -131,6 +131,7 @@ class TableScreen(Screen):
             self.board.release()
         self.drawer.release()
         self.log.release()
+        CardShelf.let_go()
 
     def refresh(self, *_args: object) -> None:
         app = App.get_running_app()

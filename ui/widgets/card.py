@@ -53,15 +53,16 @@ class CardView(ButtonBehavior, BoxLayout):
         cls, thing: Component | Piece, card_state: str | None = None, **kwargs: object
     ) -> CardView:
         """A card for an enrolled component or a view's piece (a hidden piece has no tag)."""
-        state = card_state or getattr(thing, "state", "")
-        return cls(
-            tag=thing.uid or "",
-            kind=thing.kind,
-            pattern=thing.attrs.get("pattern") or "",
-            text=thing.label,
-            card_state=drawn_state(state),
-            **kwargs,
-        )
+        view = cls(**kwargs)
+        view.restyle(thing, card_state)
+        return view
+
+    def restyle(self, thing: Component | Piece, card_state: str | None = None) -> None:
+        """Show another card: a view costs a kv rule to build, a restyle only its name."""
+        self.tag, self.kind = thing.uid or "", thing.kind
+        self.pattern, self.text = thing.attrs.get("pattern") or "", thing.label
+        self.card_state = drawn_state(card_state or getattr(thing, "state", ""))
+        self.state = "normal"
 
 
 class CardShelf:
@@ -70,8 +71,13 @@ class CardShelf:
 
     Building a CardView costs a kv rule and a label texture, and under a software GL driver
     each drawn view holds a few hundred KB: a scan must restyle or move the
-    few views that changed, and views an area no longer shows are let go.
+    few views that changed. Views an area no longer shows wait in `SPARE` for the next card
+    any shelf shows (a card kept from the draft leaves one view as the next card needs
+    one), so a scan neither builds a view nor leaves one for the cyclic GC.
     """
+
+    SPARE: list[CardView] = []  # views no shelf shows, shared by every shelf
+    SPARE_MAX = 12  # a round's draft: more are let go
 
     def __init__(self, on_press: Callable[[CardView], None] | None = None) -> None:
         self.on_press = on_press
@@ -83,16 +89,46 @@ class CardShelf:
         views = []
         for index, piece in enumerate(pieces):
             key = piece.uid or f"hidden:{index}"
-            view = self.views.get(key)
-            if view is None or view.text != piece.label:
-                view = CardView.of(piece)
-                if self.on_press is not None and piece.uid:
-                    view.bind(on_release=self.on_press)
+            view = self.views.pop(key, None)
+            if view is None:
+                view = self._spare_view(piece)
+            elif view.text != piece.label:
+                view.restyle(piece)
             view.card_state = drawn_state(piece.state)
             kept[key] = view
             views.append(view)
+        self.put_back(self.views.values())
         self.views = kept
         return views
+
+    def _spare_view(self, piece: Piece) -> CardView:
+        if self.SPARE:
+            view = self.SPARE.pop()
+            view.restyle(piece)
+        else:
+            view = CardView.of(piece)
+        if self.on_press is not None and piece.uid:
+            view.bind(on_release=self.on_press)
+        return view
+
+    def put_back(self, views: Iterable[CardView]) -> None:
+        """Views this shelf no longer shows become spares (their old place lets them go
+        when it is next filled, or when a shelf takes them)."""
+        for view in list(views):
+            if self.on_press is not None:
+                view.unbind(on_release=self.on_press)
+            if len(self.SPARE) < self.SPARE_MAX:
+                self.SPARE.append(view)
+
+    def release(self) -> None:
+        """Show nothing for now: the views become spares."""
+        self.put_back(self.views.values())
+        self.views.clear()
+
+    @classmethod
+    def let_go(cls) -> None:
+        """Keep no spares: the table is left, and memory matters more than speed."""
+        cls.SPARE.clear()
 
 
 def fill(box: Widget, widgets: list[Widget]) -> None:

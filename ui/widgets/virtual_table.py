@@ -67,6 +67,8 @@ class VirtualTable(BoxLayout):
 
     def release(self) -> None:
         """Let the cards go while closed: a whole deck of drawn cards is tens of MB."""
+        if self.shelf is not None:
+            self.shelf.release()
         self.shelf, self.sections = None, []
         self.holding, self._waiting = False, None
         fill(self.ids.sections, [])
