@@ -36,11 +36,13 @@ from hardware.hub import ReaderHub, one_line
 from hardware.urls import ReaderUrl, parse_reader_spec
 from ui import keyboard
 from ui.paths import data_dir
+from ui.quiet import QuietCollector
 from ui.reader_words import ReaderTrouble, open_named, plain, status_words
 from ui.records import StickerRecords
 from ui.session import Session
 from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (FormButton and friends, used by every .kv)
+from ui.widgets.card import CardShelf
 
 EXAMPLES = examples_dir()  # the clone's examples/, or an install's copy
 SCREENS = {  # built on first visit (Screens.get_screen): a screen never opened costs nothing
@@ -53,6 +55,7 @@ SCREENS = {  # built on first visit (Screens.get_screen): a screen never opened 
     "settings": "ui.screens.settings:SettingsScreen",
 }
 STATUS_INTERVAL_S = 0.5
+QUIET_TICK_S = 0.5  # how often the app asks whether the table has gone quiet
 RESCAN_KEY = "rescan_window"  # seconds a card placed again after its own scan is ignored
 
 
@@ -193,12 +196,15 @@ class CompanionApp(App):
         self.root.current = "home"
         self._ticks.append(Clock.schedule_interval(self.drain, 0))
         if os.environ.get("SDL_VIDEODRIVER") == "offscreen":
-            from kivy.core.window import Window
-
             Window.bind(on_flip=submit_frame)
         # Start-up's objects live as long as the app: frozen, the cyclic GC stops rescanning
-        # them at every collection, so its pauses on the UI thread stay short.
+        # them at every collection, so its pauses on the UI thread stay short; what later
+        # screens and games build is frozen at the next quiet moment (ui/quiet.py).
         gc.freeze()
+        self.quiet = QuietCollector()
+        self.session.bind(revision=self.quiet.input, banner=self.quiet.input)
+        Window.bind(on_touch_down=self.quiet.input)
+        self._ticks.append(Clock.schedule_interval(self.quiet.tick, QUIET_TICK_S))
         return self.root
 
     def start_afresh(self, err: DamagedStore) -> None:
@@ -294,7 +300,11 @@ class CompanionApp(App):
         return found
 
     def on_stop(self) -> None:
+        from kivy.core.window import Window
+
         ExceptionManager.remove_handler(self._damage)
+        Window.unbind(on_touch_down=self.quiet.input)
+        CardShelf.let_go()  # spare views are the whole process's: none outlive the app
         for tick in self._ticks:
             tick.cancel()
         self._close_readers()

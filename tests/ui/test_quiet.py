@@ -1,0 +1,105 @@
+"""The GC's full collections wait for a quiet table (ui/quiet.py): never while inputs keep
+coming, once when they stop, and what was frozen still goes when it becomes garbage."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+import pytest
+
+from ui.quiet import QUIET_S, QuietCollector
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def frozen_state():
+    yield
+    gc.unfreeze()  # the rest of the suite runs with nothing frozen, as before this test
+
+
+def collected(quiet: QuietCollector) -> bool:
+    """Whether this tick collected."""
+    before = quiet.collections
+    quiet.tick()
+    return quiet.collections > before
+
+
+def test_a_collection_waits_for_a_quiet_moment_and_runs_once_per_quiet_moment(frozen_state):
+    clock = Clock()
+    quiet = QuietCollector(clock)
+    quiet.input()
+    clock.now += QUIET_S - 0.1
+    assert not collected(quiet)
+    clock.now += 0.1
+    assert collected(quiet)
+    clock.now += 10
+    assert not collected(quiet)  # nothing was played since: nothing new to collect
+    quiet.input()
+    clock.now += QUIET_S / 2
+    quiet.input()  # inputs keep coming: the quiet moment starts again from the last
+    clock.now += QUIET_S / 2 + 0.1
+    assert not collected(quiet)
+    clock.now += QUIET_S
+    assert collected(quiet)
+
+
+class Node:
+    def __init__(self) -> None:
+        self.other: Node | None = None
+
+
+def test_a_cycle_frozen_while_alive_is_collected_at_the_next_quiet_moment(frozen_state):
+    clock = Clock()
+    quiet = QuietCollector(clock)
+    a, b = Node(), Node()
+    a.other, b.other = b, a  # a cycle, as every Kivy widget is with its parent
+    gone = weakref.ref(a)
+    clock.now += QUIET_S
+    assert collected(quiet)  # frozen while alive, as the table's cards are mid-game
+    assert gc.get_freeze_count() > 0
+    del a, b
+    gc.collect()
+    assert gone() is not None  # an ordinary collection passes frozen objects by
+    quiet.input()
+    clock.now += QUIET_S
+    assert collected(quiet)
+    assert gone() is None
+
+
+def test_scans_touches_and_refusals_put_off_the_collection(app):
+    from tests.ui.apphelp import button, frames
+
+    quiet, uid = app.quiet, sorted(app.decks()[0].components)[0]
+    quiet.pending = False
+    app.session.refuse("Nothing to do")  # a refusal's banner
+    assert quiet.pending
+    quiet.pending = False
+    from kivy.tests.common import UnitTestTouch
+
+    finger = UnitTestTouch(*button(app.root.current_screen, "New game").center)
+    finger.touch_down()  # a touch, anywhere: a finger on the glass
+    finger.touch_up()
+    frames()
+    assert quiet.pending
+    quiet.pending = False
+    app.session.scan(uid)  # a scan, here with no game: refused, and counted all the same
+    assert quiet.pending
+
+
+def test_the_app_collects_when_the_table_goes_quiet(app):
+    from tests.ui.apphelp import until
+
+    before = app.quiet.collections
+    app.quiet.last_input -= QUIET_S  # as if the last input were long ago
+    until(lambda: app.quiet.collections > before)  # the app's own clock asked, and again
+    app.quiet.input()
+    app.quiet.last_input -= QUIET_S
+    until(lambda: app.quiet.collections > before + 1)

@@ -1,0 +1,44 @@
+"""The cyclic GC's long pauses moved to moments when nobody waits on the screen.
+
+A full collection walks every tracked object: after a game's first cards and score sheet
+that is tens of thousands of Kivy property records, 15-35 ms on the UI thread, landing on
+whichever scan happened to trip it. So what is alive at a quiet moment (no input for
+`QUIET_S`) is collected once and then frozen: the collections that input trips walk only
+what is newer. What a frozen object leaves as garbage waits for the next quiet moment,
+which unfreezes, collects and freezes again.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Callable
+
+QUIET_S = 2.0  # no input for this long: players are talking, the GC may take its 30-60 ms
+
+
+class QuietCollector:
+    def __init__(self, clock: Callable[[], float] = time.monotonic, quiet: float = QUIET_S):
+        self.clock, self.quiet = clock, quiet
+        self.last_input = clock()
+        self.pending = True  # start-up's garbage is collected at the first quiet moment
+        self.collections = 0
+
+    def input(self, *_args: object) -> None:
+        """Something was played or touched: the next quiet moment is counted from now."""
+        self.last_input, self.pending = self.clock(), True
+
+    def tick(self, *_args: object) -> None:
+        """Collect and freeze if input has been quiet long enough since the last input.
+        Returns None, never False: Kivy's Clock cancels an interval whose callback does."""
+        if self.pending and self.clock() - self.last_input >= self.quiet:
+            collect_and_freeze()
+            self.pending = False
+            self.collections += 1
+
+
+def collect_and_freeze() -> None:
+    """Collect everything, frozen objects included, then freeze what is left alive."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
