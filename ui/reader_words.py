@@ -76,7 +76,9 @@ def logged() -> Iterator[None]:
     try:
         yield
     except ReaderTrouble as trouble:
-        Logger.warning("Readers: %s", trouble)
+        # words, not the exception: Kivy's LoggerHistory keeps its records, and an
+        # exception there keeps its traceback's frames (and all they hold) alive
+        Logger.warning("Readers: %s", str(trouble))
         raise
 
 
