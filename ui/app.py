@@ -43,6 +43,7 @@ from ui.session import Session
 from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (FormButton and friends, used by every .kv)
 from ui.widgets.card import CardShelf
+from ui.widgets.text import drop_rendered_surfaces
 
 EXAMPLES = examples_dir()  # the clone's examples/, or an install's copy
 SCREENS = {  # built on first visit (Screens.get_screen): a screen never opened costs nothing
@@ -177,6 +178,7 @@ class CompanionApp(App):
             print(f"companion: {err}", file=sys.stderr)
             raise SystemExit(2) from None
         ExceptionManager.add_handler(self._damage)
+        drop_rendered_surfaces()
         from kivy.core.window import Window  # after the App: it opens the window
 
         Window.clearcolor = THEME.background

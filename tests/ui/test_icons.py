@@ -100,3 +100,31 @@ def test_property_changes_redraw_on_the_next_frame():
     icon.pattern = "lattice"
     Clock.tick()
     assert has_colour(icon, pattern_mark("lattice").colour)
+
+
+def test_new_looks_are_drawn_in_one_offscreen_buffer(monkeypatch):
+    """Each framebuffer made leaves driver memory behind after it is freed (llvmpipe): new
+    looks, game after game, must not each make one."""
+    from kivy.graphics import Fbo
+
+    from ui.widgets import icons
+
+    made = []
+
+    class CountedFbo(Fbo):
+        def __init__(self, **kwargs: object) -> None:
+            made.append(kwargs)
+            super().__init__(**kwargs)
+
+    monkeypatch.setattr(icons, "Fbo", CountedFbo)
+    icons.icon_texture.cache_clear()
+    icons.card_face.cache_clear()
+    looks = [
+        make(kind, state, side=side)
+        for kind in KINDS[:4]
+        for state in ("unbroken", "broken")
+        for side in (24, 40)
+    ]
+    icons.card_face(90, 120, framed=True)
+    assert len({look.texture for look in looks}) == len(looks)
+    assert len(made) <= 1  # none if an earlier test made the buffer

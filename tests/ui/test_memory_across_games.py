@@ -48,3 +48,17 @@ def test_no_cards_pile_up_game_after_game(app):
         settle()
         left.append(live_cards())
     assert left == [0, 0, 0], f"card views alive after leaving each game's table: {left}"
+
+
+def test_a_drawn_label_keeps_its_texture_not_a_second_copy_of_its_pixels(app):
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+
+    label = Label(text="Ana broke the teapot")
+    Window.add_widget(label)
+    try:
+        frames(2)  # a label's texture is filled when first drawn
+        assert label._label.texture.pixels.strip(b"\0")  # its text is drawn
+        assert getattr(label._label, "_surface", None) is None
+    finally:
+        Window.remove_widget(label)

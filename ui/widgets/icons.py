@@ -6,7 +6,7 @@ symbol badge; broken is a split crack on a piece lying on its side (the card is 
 repaired a gold seam plus a gold diamond, so no state or pattern depends on colour alone.
 
 Under a software GL driver every drawn shape holds ~60 KB of driver memory, and an icon is
-a dozen shapes. So each look (kind, pattern, state, pixel size) is drawn once into an Fbo and
+a dozen shapes. So each look (kind, pattern, state, pixel size) is drawn once, offscreen, and
 every icon showing it is one textured rectangle; a small LRU keeps the looks in use.
 """
 
@@ -18,6 +18,8 @@ from functools import lru_cache
 
 from kivy.clock import Clock
 from kivy.graphics import (
+    ClearBuffers,
+    ClearColor,
     Color,
     Ellipse,
     Fbo,
@@ -30,6 +32,7 @@ from kivy.graphics import (
     RoundedRectangle,
     Translate,
 )
+from kivy.graphics.opengl import GL_RGBA, GL_UNSIGNED_BYTE, glReadPixels
 from kivy.graphics.texture import Texture
 from kivy.metrics import dp
 from kivy.properties import OptionProperty, StringProperty
@@ -174,14 +177,42 @@ def _symbol(symbol: str) -> list[tuple]:
     return []
 
 
+class _Easel:
+    """The one offscreen buffer every look is drawn in, grown to the largest asked for.
+
+    Under llvmpipe a framebuffer leaves ~90 KB with the driver after it is freed: an Fbo
+    per look kept 11 MB once 60 looks were drawn and let go, and more with each new look,
+    game after game. Growing the one buffer makes a new one, but only a few times."""
+
+    fbo: Fbo | None = None
+
+    @classmethod
+    def draw(cls, size: tuple[int, int], draw: Callable[[], None]) -> bytes:
+        """Run `draw` at the buffer's origin and return the `size` corner's RGBA pixels."""
+        width, height = size
+        fbo = cls.fbo
+        if fbo is None:
+            fbo = cls.fbo = Fbo(size=size)
+        elif fbo.size[0] < width or fbo.size[1] < height:
+            fbo.size = max(width, fbo.size[0]), max(height, fbo.size[1])
+        with fbo:
+            ClearColor(0, 0, 0, 0)
+            ClearBuffers()
+            draw()
+        fbo.draw()
+        fbo.bind()
+        try:
+            return glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE)
+        finally:
+            fbo.release()
+            fbo.clear()  # the shapes go: only their pixels are kept
+
+
 def bake(size: tuple[int, int], draw: Callable[[], None]) -> Texture:
-    """Run `draw` into an offscreen buffer and keep only the texture: the shapes and the
-    framebuffer are freed at once, the pixels stay as one texture to share."""
-    fbo = Fbo(size=size)
-    with fbo:
-        draw()
-    fbo.draw()
-    return fbo.texture
+    """Run `draw` offscreen and keep only its pixels, as one texture to share."""
+    texture = Texture.create(size=size, colorfmt="rgba")
+    texture.blit_buffer(_Easel.draw(size, draw), colorfmt="rgba", bufferfmt="ubyte")
+    return texture
 
 
 @lru_cache(maxsize=64)  # a table shows a few dozen looks; a miss costs about a millisecond
