@@ -109,6 +109,9 @@ def main() -> None:
     parser.add_argument(
         "--phases", action="store_true", help="where the UI thread's share of a scan goes"
     )
+    parser.add_argument(
+        "--games", type=int, default=GAMES, help=f"games in a row (default {GAMES})"
+    )
     args = parser.parse_args()
     start = cold_start()
     bare = bare_window_rss()
@@ -163,7 +166,11 @@ def main() -> None:
         app.session.undo()
         EventLoop.idle()
     q = statistics.quantiles(latencies, n=100)
-    profiler = cProfile.Profile() if args.profile else None
+    profiler = (
+        (cProfile.Profile(time.thread_time) if os.environ.get("BENCH_CPU") else cProfile.Profile())
+        if args.profile
+        else None
+    )
     # The UI thread's share: scan handed to the session -> next frame drawn, less the time
     # the clock sleeps to hold 60 frames a second (the thread is free then, not working).
     slept = [0.0]
@@ -203,7 +210,7 @@ def main() -> None:
         kept_before = Kept.now(app.root)
         tracemalloc.start()
     after_game = []  # three whole games in a row, each left for Home as players would
-    for game in range(GAMES):
+    for game in range(args.games):
         if game:
             new_game()
         play_to_the_end(app, EventLoop.idle)  # a frame drawn after each input, as at a table
@@ -229,7 +236,7 @@ def main() -> None:
     )
     games = ", ".join(f"{rss - bare:.1f}" for rss in after_game)
     print(
-        f"RSS after {GAMES} games in a row   {after_game[-1]:7.1f} MB"
+        f"RSS after {args.games} games in a row   {after_game[-1]:7.1f} MB"
         f"    (at first frame {rss_start:.1f} MB; DESIGN.md budgets our share, below)"
     )
     print(
