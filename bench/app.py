@@ -15,6 +15,7 @@ import argparse
 import cProfile
 import os
 import pstats
+import shutil
 import statistics
 import subprocess
 import sys
@@ -255,4 +256,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    finally:
+        shutil.rmtree(WORK, ignore_errors=True)  # its saves and Kivy home: nothing to keep
