@@ -16,10 +16,12 @@ from companion.deck import Component, Deck, DeckError, load_deck, make_component
 from companion.definition import Attribute
 from companion.games import definition, definitions
 from companion.paths import examples_dir
-from companion.store import Store
+from companion.store import Store, StoreError
 
 EXAMPLES = examples_dir()  # the clone's examples/, or an install's copy
 MAX_COMBOS = 20  # answers shown at once in a run (4 patterns x 4 ingot values fit 800x480)
+# what the editor's calls raise, each with a one-line message for the screen's banner
+FAILURES = (DeckError, ValueError, StoreError, OSError)
 NUMBER_CHOICES = 4  # buttons for a number: low .. low+3 (a B&B card shows 0-3 ingots)
 
 

@@ -11,7 +11,8 @@ from kivy.uix.screenmanager import ScreenManager  # noqa: E402
 from companion.deck import parse_deck  # noqa: E402
 from companion.store import Store  # noqa: E402
 from ui import deck_editor as ed  # noqa: E402
-from ui.screens.decks import ChoiceButton, DecksScreen  # noqa: E402
+from ui.screens.decks import DecksScreen  # noqa: E402
+from ui.screens.enrolling import ChoiceButton  # noqa: E402
 from ui.theme import THEME  # noqa: E402
 
 BNB = "broken-and-beautiful"

@@ -13,7 +13,8 @@ from companion.deck import load_deck
 from hardware.feedback import GpioFeedback
 from tests.ui.apphelp import button, frames, press, until, walk
 from ui import deck_editor as ed
-from ui.screens.decks import ChoiceButton, ComponentRow
+from ui.screens.decks import ComponentRow
+from ui.screens.enrolling import ChoiceButton
 from ui.theme import THEME
 from ui.widgets.controls import ConfirmButton
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.table import Table
 from tests.ui.apphelp import press, until
 from tests.ui.test_app_flow import lay, start_game
-from ui.screens.decks import ChoiceButton
+from ui.screens.enrolling import ChoiceButton
 
 NEW = "04999999999999"
 
