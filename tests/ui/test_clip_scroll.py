@@ -99,3 +99,12 @@ def test_in_a_turned_window_it_keeps_kivys_stencil_and_still_clips():
     finally:
         Window.rotation = 0
         draw()
+
+
+def test_a_clip_scroll_a_kv_rule_builds_draws_no_stencil_either():
+    from ui.widgets.strip import PlayerStrip
+
+    strip = PlayerStrip()
+    [view] = [w for w in strip.walk() if isinstance(w, ClipScroll)]
+    groups = (view.canvas.before.children, view.canvas.after.children)
+    assert not any(isinstance(i, StencilPush) for group in groups for i in group)

@@ -32,8 +32,10 @@ def _without_stencil(group: object) -> None:
 
 
 class ClipScroll(ScrollView):
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)
+    def on_kv_post(self, base_widget: object) -> None:
+        """After the kv rules, which draw the stencil: a ClipScroll a kv rule builds (a
+        strip's) gets its base classes' rules only after __init__."""
+        super().on_kv_post(base_widget)
         if Window is not None and Window.rotation % 360:
             return
         _without_stencil(self.canvas.before)
