@@ -69,3 +69,22 @@ def test_the_breakage_heading_says_when_nothing_breaks(app):
     frames()
     assert overlay.ids.heading.text.startswith("Breakage!")
     assert overlay.ids.done.text == "Done: the cards are turned"
+
+
+def test_the_banner_is_in_the_layout_only_while_it_says_something(app):
+    import gc
+
+    screen = start_game(app)
+    banner, area = screen.ids.banner, screen.ids.area
+    assert banner.parent is None  # nothing to say: nothing of it is drawn
+    app.session.refuse("The draft wants a card from the draft area")
+    frames()
+    top_down = banner.parent.children[::-1]
+    assert top_down.index(banner) == top_down.index(area) - 1  # under the bar, over the table
+    app.session.dismiss()
+    frames()
+    assert banner.parent is None
+    gc.collect()  # out of the layout, it is held by the screen, not only by kv's weak id
+    app.session.refuse("Nothing to undo yet")
+    frames()
+    assert screen.ids.banner_text.text == "NOT ACCEPTED: Nothing to undo yet"

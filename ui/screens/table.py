@@ -92,14 +92,26 @@ class TableScreen(Screen):
         self._covering: Widget | None = None  # the board's cover laid over the table area
         # held here, not only by kv's weak id: while a cover lies there it is out of the tree
         self._side: Widget = self.ids.table_side.__self__
+        self._banner: Widget = self.ids.banner.__self__
         self.drawer = VirtualTable()
         self.log = NarrationLog()
         self.rules_popup: RulesPopup | None = None
         self._forget()
         app = App.get_running_app()
         app.session.bind(revision=self.refresh, table=self._new_table)
+        app.session.bind(banner=self._show_banner)
         app.bind(reader_status=self.refresh_status, reader_advice=self.refresh_status)
         self.has_sim = app.sim is not None
+        self._show_banner(app.session, app.session.banner)
+
+    def _show_banner(self, _session: object, text: str) -> None:
+        """The banner is in the layout only while it says something: hidden by size and
+        opacity alone, a software GL driver still spent a draw on each of its parts."""
+        banner, area = self._banner, self.ids.area
+        if text and banner.parent is None:
+            area.parent.add_widget(banner, index=area.parent.children.index(area) + 1)
+        elif not text and banner.parent is not None:
+            banner.parent.remove_widget(banner)
 
     def on_pre_enter(self, *_args: object) -> None:
         self.refresh()
