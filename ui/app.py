@@ -35,6 +35,7 @@ from hardware.feedback import Feedback, GpioFeedback, NullFeedback, make_feedbac
 from hardware.hub import ReaderHub, one_line
 from hardware.urls import ReaderUrl, parse_reader_spec
 from ui import keyboard
+from ui.logs import keep_no_frames
 from ui.paths import data_dir
 from ui.quiet import QuietCollector
 from ui.reader_words import ReaderTrouble, open_named, plain, status_words
@@ -179,6 +180,7 @@ class CompanionApp(App):
             raise SystemExit(2) from None
         ExceptionManager.add_handler(self._damage)
         drop_rendered_surfaces()
+        keep_no_frames()
         from kivy.core.window import Window  # after the App: it opens the window
 
         Window.clearcolor = THEME.background

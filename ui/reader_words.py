@@ -76,9 +76,7 @@ def logged() -> Iterator[None]:
     try:
         yield
     except ReaderTrouble as trouble:
-        # words, not the exception: Kivy's LoggerHistory keeps its records, and an
-        # exception there keeps its traceback's frames (and all they hold) alive
-        Logger.warning("Readers: %s", str(trouble))
+        Logger.warning("Readers: %s", trouble)
         raise
 
 

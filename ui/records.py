@@ -51,7 +51,7 @@ class StickerRecords:
         try:
             payload = reader.read_identity(uid)
         except OPEN_ERRORS as err:  # lifted before it was read: a plain unknown sticker
-            Logger.info("readers: %s: no record read from %s: %s", reader_name, uid, str(err))
+            Logger.info("readers: %s: no record read from %s: %s", reader_name, uid, err)
             return None
         return decode(payload) if payload else None
 
@@ -125,8 +125,7 @@ class StickerRecords:
             reader.write_identity(uid, payload)
         except OPEN_ERRORS as err:
             self.unwritten[uid] = payload
-            # str: a logged exception would keep this frame, and the app, alive in Kivy's history
-            Logger.info("readers: %s: record not written on %s: %s", reader.name, uid, str(err))
+            Logger.info("readers: %s: record not written on %s: %s", reader.name, uid, err)
             return False
         self.unwritten.pop(uid, None)
         return True
