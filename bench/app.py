@@ -31,6 +31,7 @@ os.environ.update(
     SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "offscreen"),
     KIVY_NO_ARGS="1",
     KIVY_NO_CONSOLELOG="1",
+    KIVY_LOG_MODE="MIXED",  # stderr stays stderr: a crash shows its traceback
     KIVY_NO_FILELOG="1",
     KIVY_WINDOW="sdl2",
     KIVY_HOME=str(WORK / "kivy"),

@@ -61,7 +61,8 @@ class Kept:
         traced = tracemalloc.get_traced_memory()[0] if tracemalloc.is_tracing() else 0
         tracemalloc.stop()
         gc.collect()
-        alive = [o for o in gc.get_objects() if isinstance(o, Texture)]
+        # type(), not isinstance(): a dead weak proxy among the objects raises on isinstance
+        alive = [o for o in gc.get_objects() if issubclass(type(o), Texture)]
         by_screen = {}
         for name in manager.screen_names:
             found = {

@@ -41,6 +41,7 @@ def _prepare_environment(work: Path) -> None:
     os.environ.update(
         KIVY_NO_ARGS="1",
         KIVY_NO_CONSOLELOG="1",
+        KIVY_LOG_MODE="MIXED",  # stderr stays stderr: a crash shows its traceback
         KIVY_NO_FILELOG="1",
         KIVY_WINDOW="sdl2",
         KIVY_HOME=str(work / "kivy"),
