@@ -7,8 +7,11 @@ event handler) never waits.
 
 from __future__ import annotations
 
+import os
+import sys
 import warnings
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from hardware.hub import one_line
@@ -29,6 +32,9 @@ class Pattern:
     led: Blink | None
     buzzer: Blink | None
 
+
+PI_MODEL = Path("/proc/device-tree/model")  # "Raspberry Pi 5 Model B Rev 1.0" on a Pi
+NOT_A_PI = "this computer is not a Raspberry Pi"
 
 ACCEPTED = Pattern(led=Blink(0.2, 0.0, 1), buzzer=Blink(0.05, 0.0, 1))
 REFUSED = Pattern(led=Blink(0.3, 0.15, 2), buzzer=Blink(0.3, 0.15, 2))
@@ -123,10 +129,28 @@ class GpioFeedback:
         return blink.on / self.speed, blink.off / self.speed
 
 
+def gpio_possible(model: Path = PI_MODEL) -> bool:
+    """Whether gpiozero could find pins here: on a Raspberry Pi, with a pin factory named
+    in the environment (gpiozero's GPIOZERO_PIN_FACTORY, or PIGPIO_ADDR for a Pi across the
+    network), or with one already chosen in this process. Anywhere else, importing gpiozero
+    only to hear that no pin factory loads kept 4 MB of modules for the whole run."""
+    if os.environ.get("GPIOZERO_PIN_FACTORY") or os.environ.get("PIGPIO_ADDR"):
+        return True
+    gpiozero = sys.modules.get("gpiozero")
+    if gpiozero is not None and gpiozero.Device.pin_factory is not None:
+        return True
+    try:
+        return model.read_bytes().startswith(b"Raspberry Pi")
+    except OSError:
+        return False
+
+
 def make_feedback(
     enabled: bool = True,
     led_pin: int | None = LED_GPIO,
     buzzer_pin: int | None = BUZZER_GPIO,
+    *,
+    model: Path = PI_MODEL,
 ) -> GpioFeedback | NullFeedback:
     """GpioFeedback when enabled and the pins can be had, else NullFeedback with the reason.
 
@@ -134,6 +158,8 @@ def make_feedback(
     """
     if not enabled or (led_pin is None and buzzer_pin is None):
         return NullFeedback()
+    if not gpio_possible(model):
+        return NullFeedback(f"no LED or buzzer: {NOT_A_PI}")
     try:
         with warnings.catch_warnings():  # each failed pin factory warns; the reason says it
             warnings.simplefilter("ignore")

@@ -1,4 +1,8 @@
+import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 from gpiozero import Device
@@ -7,13 +11,16 @@ from gpiozero.pins.mock import MockFactory
 from hardware.feedback import (
     ACCEPTED,
     ATTENTION,
+    NOT_A_PI,
     REFUSED,
     GpioFeedback,
     NullFeedback,
+    gpio_possible,
     make_feedback,
 )
 from hardware.pins import BUZZER_GPIO, LED_GPIO, header_pin_of
 
+ROOT = Path(__file__).resolve().parents[2]
 SPEED = 10  # every pattern ten times faster than at the table
 
 
@@ -120,3 +127,50 @@ def test_make_feedback_uses_the_configured_factory_and_pins(monkeypatch):
     made.refused()  # no buzzer fitted: the LED alone still blinks
     assert made.led.pin.states[-1].state is True or pulses(made.led.pin, 2)[1][0] is True
     made.close()
+
+
+@pytest.fixture
+def no_factory_named(monkeypatch):
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    monkeypatch.delenv("PIGPIO_ADDR", raising=False)
+    monkeypatch.setattr(Device, "pin_factory", None)
+
+
+def model_file(tmp_path, words: bytes):
+    model = tmp_path / "model"
+    model.write_bytes(words)
+    return model
+
+
+def test_gpio_is_looked_for_only_where_it_can_be(no_factory_named, monkeypatch, tmp_path):
+    assert gpio_possible(model_file(tmp_path, b"Raspberry Pi 5 Model B Rev 1.0\0"))
+    assert not gpio_possible(model_file(tmp_path, b"Pine64 RockPro64\0"))
+    assert not gpio_possible(tmp_path / "absent")  # a laptop has no device tree
+    monkeypatch.setattr(Device, "pin_factory", MockFactory())  # one chosen in this process
+    assert gpio_possible(tmp_path / "absent")
+    monkeypatch.setattr(Device, "pin_factory", None)
+    for name, value in (("GPIOZERO_PIN_FACTORY", "mock"), ("PIGPIO_ADDR", "table-pi.local")):
+        monkeypatch.setenv(name, value)
+        assert gpio_possible(tmp_path / "absent"), name
+        monkeypatch.delenv(name)
+
+
+def test_a_pi_whose_pins_cannot_be_had_says_why(no_factory_named, tmp_path):
+    made = make_feedback(model=model_file(tmp_path, b"Raspberry Pi 4 Model B\0"))
+    assert isinstance(made, NullFeedback)  # this machine only claims to be a Pi
+    assert made.reason.startswith("no LED or buzzer: ") and NOT_A_PI not in made.reason
+
+
+def test_off_a_pi_gpiozero_is_not_even_imported(tmp_path):
+    """It would keep 4 MB of modules for the whole run, only to hear it has no pins."""
+    script = (
+        "import sys; from pathlib import Path; from hardware.feedback import make_feedback\n"
+        "made = make_feedback(model=Path(sys.argv[1]))\n"
+        "print(made.reason); print('gpiozero' in sys.modules)"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("GPIOZERO_PIN_FACTORY", "PIGPIO_ADDR")}
+    out = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "absent")],
+        cwd=ROOT, env=env, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert out.stdout.splitlines() == [f"no LED or buzzer: {NOT_A_PI}", "False"]
