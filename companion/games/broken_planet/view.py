@@ -155,7 +155,7 @@ def render(s: BPState, prompt: Prompt, sheet: ScoreSheet) -> View:
         for p, name in enumerate(s.names)
     )
     drawn = board(s, prompt)
-    when = "Last Offer" if drawn["last_offer"] else f"Round {drawn['round']} of {drawn['rounds']}"
     piles = " ".join(f"{s.supply[g]} {g}" for g in GEMS)
-    status = f"{when} · {PHASES.get(s.phase, s.phase)} · piles: {piles}"
+    # the round is the board's lit indicator spot: with it, the line outgrew the bar's two
+    status = f"{PHASES.get(s.phase, s.phase)} · piles: {piles}"
     return View("broken-planet", status, prompt, players, _zones(s), s.event, board=drawn)

@@ -1,0 +1,60 @@
+"""The table's status line (the engine's round, phase and counts, then the reader's state)
+is read whole: at its longest, in the bar's two lines, for every game."""
+
+from __future__ import annotations
+
+import pytest
+from kivy.core.text import Label as CoreLabel
+
+from companion.table import Table
+from tests.ui.apphelp import frames, small_deck
+from tests.ui.bp_helpers import play_step, script_steps
+from tests.ui.bp_helpers import start as start_planet
+
+
+def lines_needed(label) -> int:
+    """How many lines the label's whole text takes at its width (max_lines cuts the rest)."""
+
+    def height(text: str) -> int:
+        core = CoreLabel(
+            text=text, font_size=label.font_size, font_name=label.font_name,
+            text_size=(label.width, None), halign="left",
+        )  # fmt: skip
+        core.refresh()
+        return core.content_height
+
+    one = height("Ag")
+    return round(height(label.text) / one)
+
+
+def assert_fits(status) -> None:
+    assert status.text.endswith("reader ok"), status.text
+    assert lines_needed(status) <= status.max_lines, (status.text, status.width)
+
+
+def test_broken_planets_status_fits_at_its_longest(app):
+    screen = start_planet(app)
+    for step in script_steps():  # to the longest phase's name
+        if app.table.state.phase in ("choose", "collect"):
+            break
+        play_step(app, screen, step)
+    state = app.table.state
+    state.supply.update({gem: 16 for gem in state.supply})  # two figures each
+    screen.refresh()
+    frames(2)
+    status = screen.ids.status
+    assert status.text.startswith("Collect phase") and "16 sapphire" in status.text
+    assert_fits(status)
+
+
+@pytest.mark.parametrize("game", ["broken-and-beautiful", "who-broke-it"])
+def test_the_other_games_status_fits(app, game):
+    from tests.ui.test_who_broke_it_app import party_deck
+
+    deck = small_deck() if game == "broken-and-beautiful" else party_deck()
+    names = ["Maximiliana", "Bartholomew", "Cleopatra"]  # the longest first
+    app.open_table(Table.start(app.store, deck, names))
+    frames(2)
+    status = app.root.get_screen("table").ids.status
+    assert names[0] in status.text or "deck" in status.text, status.text
+    assert_fits(status)
