@@ -43,7 +43,7 @@ def test_broken_planets_status_fits_at_its_longest(app):
     screen.refresh()
     frames(2)
     status = screen.ids.status
-    assert status.text.startswith("Collect phase") and "16 sapphire" in status.text
+    assert status.text.startswith("Round 1 of 4 · Collect") and "16 sapphire" in status.text
     assert_fits(status)
 
 

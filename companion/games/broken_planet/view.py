@@ -17,15 +17,13 @@ from companion.words import plural
 
 # What the map's markers mean, in words (the board draws the marks themselves).
 MARKERS = {"hazard": "hazard", "movement": "movement", "lock": "sapphire lock", "die": "die"}
-PHASES = {
+PHASES = {  # the status line's words: short, so the line fits the top bar's two lines
     "pawns": "Set-up",
     "diamond": "Set-up",
-    "picks": "First gems",
-    "offer": "Offer phase",
-    "choose": "Collect phase",
-    "collect": "Collect phase",
-    "last": "Last Offer",
-    "over": "Game over",
+    "picks": "Set-up",
+    "offer": "Offer",
+    "choose": "Collect",
+    "collect": "Collect",
 }
 
 
@@ -155,7 +153,12 @@ def render(s: BPState, prompt: Prompt, sheet: ScoreSheet) -> View:
         for p, name in enumerate(s.names)
     )
     drawn = board(s, prompt)
+    if s.phase == "over":
+        where = "Game over"
+    elif drawn["last_offer"]:
+        where = "Last Offer"
+    else:
+        where = f"Round {drawn['round']} of {drawn['rounds']} · {PHASES[s.phase]}"
     piles = " ".join(f"{s.supply[g]} {g}" for g in GEMS)
-    # the round is the board's lit indicator spot: with it, the line outgrew the bar's two
-    status = f"{PHASES.get(s.phase, s.phase)} · piles: {piles}"
+    status = f"{where} · piles: {piles}"
     return View("broken-planet", status, prompt, players, _zones(s), s.event, board=drawn)
