@@ -19,10 +19,13 @@ from hardware.errors import ConfigError, Unsupported
 from hardware.events import TagEvent
 from hardware.rc522.presence import PresenceTracker
 from hardware.rc522.transport import parse_spi_target
-from hardware.reader import POLL_INTERVAL, Reader
+from hardware.reader import Reader
 
 log = logging.getLogger("hardware.mfrc522")
 
+# 20 Hz: the package's empty poll is ~2,000 SPI transfers and 6 ms of CPU here
+# (bench/readers.py), where ours (hardware.reader.POLL_INTERVAL, 50 Hz) is 8.
+PACKAGE_INTERVAL = 0.05
 CASCADE_TAG = 0x88
 HLTA = [0x50, 0x00]
 
@@ -42,7 +45,7 @@ class Mfrc522PackageReader(Reader):
         *,
         name: str = "mfrc522",
         clock: Callable[[], float] = time.monotonic,
-        interval: float = POLL_INTERVAL,
+        interval: float = PACKAGE_INTERVAL,
         misses: int = 3,
     ) -> None:
         self.device = device
@@ -102,7 +105,7 @@ def open_mfrc522(name: str, netloc: str, query: dict[str, str]) -> Mfrc522Packag
     try:
         rst = int(query.get("rst", 22))
         speed = int(query.get("speed", 1_000_000))
-        interval = float(query.get("interval", POLL_INTERVAL))
+        interval = float(query.get("interval", PACKAGE_INTERVAL))
     except ValueError:
         raise ConfigError(f"mfrc522:// options must be numbers, got {query}") from None
     try:

@@ -28,7 +28,7 @@ from hardware.rc522.presence import PresenceTracker
 from hardware.rc522.registers import GENUINE, NO_CHIP, VERSIONS
 from hardware.rc522.transport import gpio_output, open_spi, parse_spi_target
 from hardware.rc522.watchdog import Watchdog
-from hardware.reader import POLL_INTERVAL, Reader
+from hardware.reader import POLL_INTERVAL, RESTING_SLOWER, Reader
 
 log = logging.getLogger("hardware.rc522")
 IDENTITY_MIME_B = IDENTITY_MIME.encode("ascii")
@@ -70,6 +70,10 @@ class Rc522Reader(Reader):
         self._ready = False
         self._field_off = False
         self._settling = True
+
+    def pace(self) -> float:
+        """`interval` while the reader is empty, RESTING_SLOWER times it while a tag rests."""
+        return self.interval * RESTING_SLOWER if self.tracker.present else self.interval
 
     def poll(self) -> list[TagEvent]:
         with self._lock:
@@ -244,7 +248,7 @@ _OPTIONS = {"rst", "cs", "speed", "interval"}
 
 
 def open_rc522(name: str, netloc: str, query: dict[str, str]) -> Rc522Reader:
-    """`rc522://spi0.0?rst=25&speed=1000000&cs=8&interval=0.05` (pins are BCM numbers)."""
+    """`rc522://spi0.0?rst=25&speed=1000000&cs=8&interval=0.02` (pins are BCM numbers)."""
     unknown = set(query) - _OPTIONS
     if unknown:
         raise ConfigError(

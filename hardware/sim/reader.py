@@ -12,13 +12,11 @@ from collections.abc import Callable
 from hardware.errors import ConfigError
 from hardware.events import TagEvent, normalise_uid
 from hardware.rc522.reader import Rc522Reader
+from hardware.reader import POLL_INTERVAL
 from hardware.sim.chip import SimChip
 from hardware.sim.tags import Classic1K, LongUidTag, Ntag213, Tag
 
 DEMO_UID = "04D3E70A6B5C80"
-# A virtual chip costs ~0.3% of a core at 20 Hz (bench/readers.py), so ~0.8% at 50 Hz: a tag
-# placed waits at most 20 ms to be seen (rc522:// keeps its slower default for the real chip).
-SIM_INTERVAL_S = 0.02
 
 
 def tag_for(uid: str) -> Tag:
@@ -39,7 +37,7 @@ class SimReader(Rc522Reader):
         name: str = "sim",
         chip: SimChip | None = None,
         clock: Callable[[], float] = time.monotonic,
-        interval: float = SIM_INTERVAL_S,
+        interval: float = POLL_INTERVAL,
         demo: float | None = None,
     ) -> None:
         self.sim = chip if chip is not None else SimChip()
@@ -96,7 +94,7 @@ def open_sim(name: str, netloc: str, query: dict[str, str]) -> SimReader:
         chip = SimChip(version=int(query.get("version", "0x92"), 0), seed=int(query.get("seed", 0)))
         demo = float(query["demo"]) if "demo" in query else None
         reader = SimReader(
-            name=name, chip=chip, demo=demo, interval=float(query.get("interval", SIM_INTERVAL_S))
+            name=name, chip=chip, demo=demo, interval=float(query.get("interval", POLL_INTERVAL))
         )
         for number in range(int(query.get("tags", 0))):
             reader.place(f"04{number + 1:02X}5A1E7C3B90")

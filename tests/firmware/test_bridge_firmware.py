@@ -118,13 +118,13 @@ def test_list_reannounces_hello_and_every_tag(bridge, chip, wire):
     assert wire.take() == []
 
 
-def test_heartbeat_every_second(bridge, clock, wire):
+def test_heartbeat_every_second(bridge, firmware, clock, wire):
     wire.take()
     beats = []
-    for _ in range(60):  # 60 polls of 50 ms: 3 s
+    for _ in range(150):  # 150 polls of 20 ms: 3 s
         bridge.step()
         beats += [f["n"] for k, f in wire.take() if k == "HB"]
-        clock.advance(0.05)
+        clock.advance(firmware.main.POLL_MS / 1000)
     assert beats == ["0", "1", "2"]
 
 
@@ -176,11 +176,18 @@ def test_main_loop_reads_commands_and_paces_polls(firmware, chip, wire, clock):
     chip.place(Ntag213(NTAG))
     typed = iter(["LI", "ST\n", ""])
     bridge = firmware.main.build(wire.write)
-    started = clock()
+    steps, step = [], bridge.step
+
+    def timed_step():
+        steps.append(clock())
+        step()
+
+    bridge.step = timed_step
     firmware.main.run(bridge, lambda: next(typed, ""), steps=3)
     kinds = [k for k, _ in wire.take()]
     assert kinds == ["HELLO", "ADD", "HELLO", "ADD", "HB"]
-    assert clock() - started == pytest.approx(3 * firmware.main.POLL_MS / 1000, abs=0.06)
+    apart = [later - earlier for earlier, later in zip(steps, steps[1:], strict=False)]
+    assert apart == pytest.approx([firmware.main.POLL_MS / 1000] * 2, abs=0.002)
 
 
 def test_end_to_end_through_the_host_reader(bridge, chip, wire):

@@ -11,7 +11,7 @@ from hardware.serial_bridge import MAX_PRESENT, SerialBridgeReader
 from hardware.sim import Ntag213
 
 NTAG = "04A1B2C3D4E5F6"
-POLL = 0.05
+POLL = 0.02  # firmware/main.py POLL_MS (the rig checks)
 
 
 class Cable:
@@ -73,10 +73,11 @@ class Rig:
 
 @pytest.fixture
 def rig(firmware, board, clock):
+    assert firmware.main.POLL_MS == round(POLL * 1000)
     return Rig(firmware, board.add_chip(17, seed=5), clock, Cable())
 
 
-BEAT = 20  # polls per heartbeat
+BEAT = 50  # polls per heartbeat
 
 
 def test_lost_wake_up_frames_are_retried_not_counted(rig):

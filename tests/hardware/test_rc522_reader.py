@@ -3,6 +3,7 @@
 import pytest
 
 from hardware.rc522 import Iso14443a, Mfrc522, Rc522Reader
+from hardware.reader import RESTING_SLOWER
 from hardware.sim import Classic1K, LongUidTag, Ntag213, SimChip, State, VirtualClock
 
 from .conftest import kinds, run
@@ -101,22 +102,31 @@ def test_timer_comes_from_the_chip_not_a_loop_count(chip, clock):
     assert frame.status.value == "timeout" and chip.counters.transactions - before <= 8
 
 
-def test_events_sleeps_between_polls_at_the_interval(monkeypatch):
+def test_events_polls_at_the_interval_while_empty_and_slower_while_a_tag_rests(monkeypatch):
+    """A tag placed is what players wait for; a resting tag is selected again each poll, at
+    5-7 times an empty poll's SPI transfers, and only its removal waits on that."""
     import hardware.reader as base
 
-    reader = Rc522Reader(SimChip(), interval=0.05)
-    reader.sim_tag = reader.spi.place(Classic1K("DEADBEEF"))
+    reader = Rc522Reader(SimChip(), interval=0.04)
+    tag = reader.spi.place(Classic1K("DEADBEEF"))
     naps = []
 
     def nap(seconds):
         naps.append(seconds)
-        if len(naps) == 3:
+        if len(naps) == 2:
+            reader.spi.remove(tag)  # lifted after two polls
+        if len(naps) == 7:
             reader.close()
 
     monkeypatch.setattr(base.time, "sleep", nap)
     events = list(reader.events())
-    assert [event.uid for event in events] == ["DEADBEEF"]
-    assert len(naps) == 3 and all(0 < nap <= 0.05 for nap in naps)
+    assert [(event.kind, event.uid) for event in events] == [
+        ("placed", "DEADBEEF"),
+        ("removed", "DEADBEEF"),  # after three polls without it
+    ]
+    resting, empty = naps[:4], naps[5:]  # the fifth poll took it off the reader
+    assert all(0.04 < nap <= 0.04 * RESTING_SLOWER for nap in resting), naps
+    assert all(0 < nap <= 0.04 for nap in empty), naps
 
 
 def test_close_turns_the_field_off(reader, chip, clock):
