@@ -12,6 +12,7 @@ require_window()
 from kivy.app import App  # noqa: E402
 from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
+from kivy.tests.common import UnitTestTouch  # noqa: E402
 from kivy.uix.widget import Widget  # noqa: E402
 
 from companion.deck import Deck, make_component  # noqa: E402
@@ -62,6 +63,14 @@ def until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError("the screen did not get there in time")
         frames()
+
+
+def touch(x: float, y: float) -> None:
+    """A finger down and up at window point (x, y), then a frame: what a player's tap does."""
+    finger = UnitTestTouch(x, y)
+    finger.touch_down()
+    finger.touch_up()
+    frames()
 
 
 def press(widget: Widget) -> None:

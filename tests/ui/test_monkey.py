@@ -11,11 +11,10 @@ import random
 
 import pytest
 from kivy.core.window import Window
-from kivy.tests.common import UnitTestTouch
 from kivy.uix.behaviors import ButtonBehavior
 
 from companion.table import Table
-from tests.ui.apphelp import frames, walk
+from tests.ui.apphelp import frames, touch, walk
 from tests.ui.bp_helpers import add_deck as add_planet_deck
 from tests.ui.test_who_broke_it_app import party_deck
 
@@ -33,14 +32,6 @@ def targets() -> list:
     ]
 
 
-def tap(x: float, y: float) -> None:
-    finger = UnitTestTouch(x, y)
-    finger.touch_down()
-    frames()
-    finger.touch_up()
-    frames()
-
-
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_monkey_at_the_table_breaks_nothing(app, seed):
     rng = random.Random(seed)
@@ -51,10 +42,10 @@ def test_a_monkey_at_the_table_breaks_nothing(app, seed):
     for _ in range(STEPS):
         roll = rng.random()
         if roll < 0.4:
-            tap(rng.uniform(0, Window.width), rng.uniform(0, Window.height))
+            touch(rng.uniform(0, Window.width), rng.uniform(0, Window.height))
         elif roll < 0.8 and (aims := targets()):
             aim = rng.choice(aims)
-            tap(*aim.to_window(*aim.center))
+            touch(*aim.to_window(*aim.center))
         elif on and roll < 0.9:
             app.sim.remove(on.pop())
             frames(2)

@@ -4,10 +4,9 @@ it on screen with touch-sized keys, and touching its keys fills the field."""
 from __future__ import annotations
 
 from kivy.base import EventLoop
-from kivy.tests.common import UnitTestTouch
 from kivy.uix.vkeyboard import VKeyboard
 
-from tests.ui.apphelp import frames, press
+from tests.ui.apphelp import frames, press, touch
 from ui import keyboard
 from ui.theme import THEME
 
@@ -27,13 +26,6 @@ def key_centre(board: VKeyboard, text: str) -> tuple[float, float]:
                 (x, y), (w, h) = board.layout_geometry[f"LINE_{line}"][index]
                 return board.to_window(x + w / 2, y + h / 2)
     raise AssertionError(f"no key {text!r}")
-
-
-def touch(x: float, y: float) -> None:
-    finger = UnitTestTouch(x, y)
-    finger.touch_down()
-    finger.touch_up()
-    frames()
 
 
 def test_a_touched_name_field_gets_the_docked_keyboard_and_its_keys_type(app):
