@@ -17,6 +17,7 @@ from kivy.uix.widget import Widget  # noqa: E402
 
 from companion.deck import Deck, make_component  # noqa: E402
 from ui.app import CompanionApp  # noqa: E402
+from ui.widgets.sheet import SheetGrid  # noqa: E402
 
 # 11 cards: two players play two rounds (5 dealt each), then one breakage card is left.
 SMALL = [
@@ -87,7 +88,14 @@ def walk(root: Widget) -> Iterator[Widget]:
 
 
 def texts(root: Widget) -> list[str]:
-    return [w.text for w in walk(root) if isinstance(getattr(w, "text", None), str) and w.text]
+    """Every text on show under `root`: labels' and buttons', and the score sheet's cells."""
+    found = []
+    for w in walk(root):
+        if isinstance(getattr(w, "text", None), str) and w.text:
+            found.append(w.text)
+        if isinstance(w, SheetGrid):
+            found += [cell.text for cell in w.cells if cell.text]
+    return found
 
 
 def button(root: Widget, text: str) -> Widget:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 from kivy.core.text import Label as CoreLabel
 from kivy.tests.common import UnitTestTouch
-from kivy.uix.label import Label
 
 from companion.engine import PlayerScore, ScoreSheet
 from companion.games.who_broke_it.result import result_sheet
@@ -35,20 +34,30 @@ def sheet(players: int = 4) -> ScoreSheet:
     )
 
 
-def natural_width(label):
+def widest_word(cell):
     """The widest word, before any shortening; wrapping between words is fine."""
-    core = CoreLabel(font_size=label.font_size, bold=label.bold, font_name=label.font_name)
-    return max(core.get_extents(word)[0] for word in label.text.split())
+    bold, _colour, size = cell.style
+    core = CoreLabel(font_size=size, bold=bold)
+    return max(core.get_extents(word)[0] for word in cell.text.split())
 
 
-def overflowing(root):
+def overflowing(grid):
+    """Cells whose words do not fit them: a word wider than its column, or lines taller
+    than its row, or words drawn wider than the column they were wrapped to."""
     return [
-        (w.text, natural_width(w), tuple(w.size))
-        for w in walk(root)
-        if isinstance(w, Label)
-        and w.text
-        and (natural_width(w) > w.width + 1 or w.texture_size[1] > w.height + 1)
+        (cell.text, widest_word(cell), (cell.width, cell.height))
+        for cell in grid.cells
+        if cell.text
+        and (
+            widest_word(cell) > cell.width + 1
+            or cell.texture.height > cell.height + 1
+            or cell.texture.width > cell.width + 1
+        )
     ]
+
+
+def window_centre(grid, cell):
+    return grid.to_window(grid.x + cell.x + cell.width / 2, grid.y + cell.y + cell.height / 2)
 
 
 def shown(app, the_sheet):
@@ -65,8 +74,7 @@ def test_names_totals_and_ranks_are_whole_on_screen_first(app, players):
     grid = screen.ids.standings
     left, bottom = grid.to_window(grid.x, grid.y)
     assert bottom >= 0 and grid.top <= app.root.height and grid.right <= app.root.width
-    cells = list(reversed(grid.children))
-    rows = [[c.text for c in cells[i : i + players + 1]] for i in range(0, len(cells), players + 1)]
+    rows = [[c.text for c in row] for row in grid.rows]
     assert rows[0][1:] == list(NAMES[:players])
     assert rows[1][1:] == ["27"] * players
     assert rows[2][1:3] == ["#1 WINNER", "#2"]
@@ -87,9 +95,10 @@ def test_points_add_up_to_the_total_and_tiebreaks_stand_apart(app):
 def test_a_tap_on_a_cell_says_how_it_was_scored(app):
     screen = shown(app, sheet(2))
     assert screen.ids.explanation.text.startswith("Tap a number")
-    bowl = next(c for c in screen.ids.grid.children if c.about == "Maximilian, bowl")
+    grid = screen.ids.grid
+    bowl = next(c for c in grid.cells if c.about == "Maximilian, bowl")
     assert bowl.height >= 48, "a cell that explains itself is a touch target"
-    x, y = bowl.to_window(*bowl.center)
+    x, y = window_centre(grid, bowl)
     finger = UnitTestTouch(x, y)
     finger.touch_down()
     finger.touch_up()

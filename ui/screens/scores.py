@@ -13,13 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.app import App
-from kivy.input.motionevent import MotionEvent
 from kivy.lang import Builder
-from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
-from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
-from kivy.uix.widget import Widget
 
 from companion.bgstats import installation_id, play_payload, push_url
 from companion.engine import ScoreSheet
@@ -27,12 +23,11 @@ from companion.store import StoreError
 from companion.table import Table
 from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (FormButton)
-from ui.widgets.card import fill
 from ui.widgets.qr import QrImage  # noqa: F401  (scores.kv)
+from ui.widgets.sheet import SheetCell, SheetGrid  # noqa: F401  (SheetGrid: scores.kv)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-LABELS_WIDTH = dp(96)  # the rows' labels wrap between words; the players share the rest
 CROWDED = 4  # more players than this: names in the small size, so each fits its column
 HINT = "Tap a number to see how it was scored"
 Cell = tuple[str, str]  # what the cell shows, and what a tap on it says ("" for nothing)
@@ -89,22 +84,27 @@ def details(sheet: ScoreSheet) -> list[tuple[str, list[Cell]]]:
     return rows
 
 
-class ScoreCell(Label):
-    """A cell of the sheet. One with a note (how its points were reached) is a touch target
-    that says it; the others are words only, and take no touch."""
-
-    note = StringProperty("")
-    about = StringProperty("")  # "Ana, bowl": whose and which points
-    __events__ = ("on_explain",)
-
-    def on_touch_down(self, touch: MotionEvent) -> bool:
-        if self.note and self.collide_point(*touch.pos):
-            self.dispatch("on_explain")
-            return True
-        return super().on_touch_down(touch)
-
-    def on_explain(self) -> None:
-        """Bound by the screen: show the note."""
+def sheet_cells(rows: list[tuple[str, list[Cell]]], names: list[str]) -> list[list[SheetCell]]:
+    """The rows as the grid draws them: each cell styled by its row's kind, and a number
+    knowing whose and which points it is ("Ana, bowl")."""
+    drawn = []
+    for kind, row in rows:
+        bold, colour, size = STYLES[kind]
+        if kind == "head" and len(names) > CROWDED:
+            size = THEME.font_small  # six names of 11 letters fit 107 px
+        drawn.append(
+            [
+                SheetCell(
+                    text,
+                    note,
+                    f"{names[c - 1]}, {row[0][0]}" if c else "",
+                    (bold, colour, size if c else min(size, THEME.font_body)),  # "total": a label
+                    c,
+                )
+                for c, (text, note) in enumerate(row)
+            ]
+        )
+    return drawn
 
 
 class ScoresScreen(Screen):
@@ -118,8 +118,6 @@ class ScoresScreen(Screen):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.pinned: ScoreSheet | None = None
-        # cells are kept from one sheet to the next: each drawn label holds ~100 KB
-        self.pools: dict[str, list[Widget]] = {"standings": [], "grid": []}
 
     def on_pre_enter(self, *_args: object) -> None:
         table = App.get_running_app().table
@@ -150,34 +148,12 @@ class ScoresScreen(Screen):
         self.tiebreak = sheet.reason
         self.explanation = HINT if sheet.categories else ""
         names = [p.name for p in sheet.players]
-        self._fill("standings", standings(sheet), names)
-        self._fill("grid", details(sheet), names)
+        self.ids.standings.show(sheet_cells(standings(sheet), names))
+        self.ids.grid.show(sheet_cells(details(sheet), names))
 
-    def _fill(self, grid_id: str, rows: list[tuple[str, list[Cell]]], names: list[str]) -> None:
-        grid, pool = self.ids[grid_id], self.pools[grid_id]
-        cells = [
-            (kind, r, c, cell) for r, (kind, row) in enumerate(rows) for c, cell in enumerate(row)
-        ]
-        while len(pool) < len(cells):
-            pool.append(ScoreCell(on_explain=self.explain))
-        for label, (kind, r, c, (text, note)) in zip(pool, cells, strict=False):
-            label.bold, label.color, label.font_size = STYLES[kind]
-            if kind == "head" and len(names) > CROWDED:
-                label.font_size = THEME.font_small  # six names of 11 letters fit 107 px
-            label.size_hint_x, label.width = (None, LABELS_WIDTH) if c == 0 else (1, label.width)
-            label.size_hint_y = 1 if grid_id == "grid" else None  # the details' rows: one height
-            if c == 0:
-                label.font_size = min(label.font_size, THEME.font_body)  # "total": a label
-            label.text, label.note = text, note
-            label.halign = "left" if c == 0 else "center"
-            label.about = f"{names[c - 1]}, {rows[r][1][0][0]}" if c else ""
-        grid.cols = len(names) + 1
-        fill(grid, pool[: len(cells)])
-
-    def explain(self, cell: Widget) -> None:
+    def explain(self, cell: SheetCell) -> None:
         """A tap on a cell: how its points were reached, in the engine's words."""
-        if cell.note:
-            self.explanation = f"{cell.about}: {cell.note}"
+        self.explanation = f"{cell.about}: {cell.note}"
 
     def undo(self) -> None:
         app = App.get_running_app()
