@@ -1,4 +1,5 @@
-"""A finished game as a play for BG Stats, pushed as a URL its app opens (and as a QR code).
+"""A finished game as a play for BG Stats, pushed as a URL its app opens (and as a QR code:
+`companion.qr`).
 
 BG Stats (where many players keep their plays) imports a play from
 `https://app.bgstatsapp.com/createPlay.html?data=<URL-encoded JSON>` and remembers what it
@@ -15,8 +16,6 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
-
-import segno
 
 from companion.games import definition
 from companion.store import GameRow, Store
@@ -81,9 +80,3 @@ def push_url(payload: dict[str, Any]) -> str:
     """The URL that opens BG Stats' import dialog with this play (compact JSON)."""
     text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
     return PUSH_URL + quote(text, safe="")
-
-
-def qr_code(url: str) -> segno.QRCode:
-    """The URL as a QR code a phone reads off the screen: segno picks the smallest size,
-    with error correction M or better, so a glare on the glass does not stop it."""
-    return segno.make(url, error="m", micro=False)

@@ -12,9 +12,10 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.bgstats import installation_id, play_payload, push_url, qr_code, utc
+from companion.bgstats import installation_id, play_payload, push_url, utc
 from companion.games import definition
 from companion.paths import save_file
+from companion.qr import qr_code
 from companion.store import GameRow, Store, StoreError
 
 

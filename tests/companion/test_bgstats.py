@@ -11,9 +11,10 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 import zxingcpp
 
-from companion.bgstats import PUSH_URL, play_payload, push_url, qr_code
+from companion.bgstats import PUSH_URL, play_payload, push_url
 from companion.cli import main
 from companion.games import definition
+from companion.qr import qr_code
 from companion.store import Store
 from tests.companion.conftest import DATA, EXAMPLES
 

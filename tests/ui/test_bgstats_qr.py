@@ -1,14 +1,32 @@
 """The score sheet of a finished game shows its BG Stats link as a QR code that decodes
-back to the link `companion export bgstats` prints."""
+back to the link `companion export bgstats` prints, worked out by a child Python so the app
+never imports segno; with no child to ask, the sheet shows no code and says nothing wrong."""
 
 from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import zxingcpp
 
 from companion.bgstats import installation_id, play_payload, push_url
 from companion.engine import PlayerScore, ScoreSheet
-from tests.ui.apphelp import frames
+from tests.ui.apphelp import frames, texts, until
 from tests.ui.test_app_flow import start_game
+from ui.widgets.qr import QrImage, module_rows_apart
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def decoded(texture) -> list[str]:
+    """What a maintained decoder reads off the drawn texture (its first channel)."""
+    width, height = texture.size
+    rgba = texture.pixels
+    rows = [rgba[y * width * 4 : (y + 1) * width * 4 : 4] for y in range(height)]
+    image = memoryview(b"".join(reversed(rows))).cast("B", (height, width))
+    return [code.text for code in zxingcpp.read_barcodes(image)]
 
 
 def finish(app) -> None:
@@ -35,13 +53,10 @@ def test_a_finished_games_sheet_shows_a_qr_code_of_its_bgstats_link(app):
     assert app.root.current == "scores"
     screen = app.root.get_screen("scores")
     url = push_url(play_payload(app.store.game(app.table.game_id), installation_id(app.store)))
-    assert screen.bgstats_url == url and screen.ids.bgstats.opacity == 1
-    texture = screen.ids.bgstats.texture
-    width, height = texture.size
-    rgba = texture.pixels
-    rows = [rgba[y * width * 4 : (y + 1) * width * 4 : 4] for y in range(height)]
-    image = memoryview(b"".join(reversed(rows))).cast("B", (height, width))
-    assert [code.text for code in zxingcpp.read_barcodes(image)] == [url]
+    assert screen.bgstats_url == url
+    until(lambda: screen.ids.bgstats.texture is not None)
+    assert screen.ids.bgstats.opacity == 1 and "Scan to log it\nin BG Stats" in texts(screen)
+    assert decoded(screen.ids.bgstats.texture) == [url]
 
 
 def test_a_game_from_history_shows_no_link(app):
@@ -51,3 +66,44 @@ def test_a_game_from_history_shows_no_link(app):
     sheet = ScoreSheet("mintsugi", (PlayerScore("Ana", 3, {}, 1),), ("Ana",), "most")
     screen.show_saved(sheet, "Played today · Mintsugi")
     assert screen.bgstats_url == "" and screen.ids.bgstats.opacity == 0
+
+
+def test_with_no_child_python_the_sheet_shows_no_code_and_no_error(app, monkeypatch):
+    monkeypatch.setattr(QrImage, "python", "/nonexistent/python")
+    start_game(app, ("Ana", "Ben"))
+    finish(app)
+    frames(3)
+    screen = app.root.get_screen("scores")
+    assert screen.bgstats_url.startswith("https://")
+    frames(10)
+    assert screen.ids.bgstats.texture is None and screen.ids.bgstats.opacity == 0
+    assert "Scan to log it\nin BG Stats" not in texts(screen)
+
+
+def test_a_link_asked_for_after_another_shows_only_the_newest(app):
+    qr = QrImage()
+    qr.url = "https://example.com/first"
+    qr.url = "https://example.com/second"
+    until(lambda: qr.texture is not None)
+    frames(10)  # the first child's answer, if it comes late, is not drawn over it
+    assert decoded(qr.texture) == ["https://example.com/second"]
+
+
+def test_the_child_finds_the_package_whatever_the_working_directory(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a service started elsewhere, or a test that moved
+    monkeypatch.delenv("PYTHONPATH", raising=False)
+    rows = module_rows_apart("https://example.com/x")
+    assert len(rows) == len(rows[0]) >= 21 + 8 and set("".join(rows)) == {"0", "1"}
+
+
+def test_the_app_never_imports_segno():
+    """segno's writers import urllib.request, http.client and email: 2.7 MB all evening."""
+    script = (
+        "import sys, ui.app, ui.screens.scores, ui.widgets.qr, companion.bgstats\n"
+        "print('segno' in sys.modules)"
+    )
+    env = dict(os.environ, SDL_VIDEODRIVER="offscreen", KIVY_NO_ARGS="1")
+    out = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert out.stdout.split() == ["False"], out.stderr[-2000:]
