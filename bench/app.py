@@ -215,7 +215,9 @@ def main() -> None:
             new_game()
         play_to_the_end(app, EventLoop.idle)  # a frame drawn after each input, as at a table
         app.goto("home")
-        idle_for(1.0, EventLoop)  # the screens' fades end and freed cards go back
+        # players talk at Home: the screens' fades end, freed cards go back, and the app's
+        # quiet moment (ui/quiet.py) collects and trims, as it does at a table
+        idle_for(QUIET_S + 2 * QUIET_TICK_S, EventLoop)
         after_game.append(rss_mb())
     renderer = glGetString(GL_RENDERER).decode().split(" (")[0]
     kept = Kept.now(app.root).since(kept_before) if args.memory else ""

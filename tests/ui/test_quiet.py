@@ -103,3 +103,22 @@ def test_the_app_collects_when_the_table_goes_quiet(app):
     app.quiet.input()
     app.quiet.last_input -= QUIET_S
     until(lambda: app.quiet.collections > before + 1)
+
+
+def resident_mb() -> float:
+    status = open("/proc/self/status").read().splitlines()
+    return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:")) / 1024
+
+
+def test_a_quiet_moment_gives_the_c_heaps_free_pages_back(frozen_state):
+    """Memory freed below memory still in use stays in RSS until it is trimmed."""
+    freed = [bytes(100_000) for _ in range(300)]  # below glibc's mmap threshold: the heap
+    kept = [bytes(100_000) for _ in range(3)]  # above them: the heap's top cannot shrink
+    del freed
+    before = resident_mb()
+    clock = Clock()
+    quiet = QuietCollector(clock)
+    clock.now += QUIET_S
+    assert collected(quiet)
+    assert before - resident_mb() > 20, "30 MB freed in the middle of the heap went back"
+    assert kept[0] == bytes(100_000)
