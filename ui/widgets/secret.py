@@ -31,8 +31,16 @@ class HoldToReveal:
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self.note = SecretNote()
+        self._note: SecretNote | None = None
         self._hold: ClockEvent | None = None
+
+    @property
+    def note(self) -> SecretNote:
+        """Made the first time it is asked for: most games have no secret to show, and a
+        label made for every strip of every game kept ~150 KB a strip."""
+        if self._note is None:
+            self._note = SecretNote()
+        return self._note
 
     def on_touch_down(self, touch: MotionEvent) -> bool:
         if self.ids.name.collide_point(*touch.pos) and self._hold is None:
@@ -59,6 +67,7 @@ class HoldToReveal:
         if self._hold is not None:
             self._hold.cancel()
             self._hold = None
-        if self.note.parent is not None:
-            self.remove_widget(self.note)
-        self.note.text = ""
+        if self._note is not None:
+            if self._note.parent is not None:
+                self.remove_widget(self._note)
+            self._note.text = ""
