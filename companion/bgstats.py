@@ -12,7 +12,7 @@ a player is their name (case-folded). The fields and their mapping: docs/formats
 from __future__ import annotations
 
 import json
-import uuid
+import os
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
@@ -29,7 +29,7 @@ def installation_id(store: Store) -> str:
     """This save file's own id, made once: two companions never send the same play id."""
     found = store.get_setting(INSTALLATION_KEY)
     if not found:
-        found = uuid.uuid4().hex[:12]
+        found = os.urandom(6).hex()
         store.set_setting(INSTALLATION_KEY, found)
     return str(found)
 

@@ -5,6 +5,10 @@ one flow: the player's marks and other figures, then the zones the player owns, 
 zone grouped by kind is a run of small icons per kind (each in its display state, a broken
 one turned), any other seen zone one run, a hidden zone (a hand) only its size. One flow
 rather than a line each, so four strips fit under a nine-card draft at 800x480.
+
+A run is one widget drawing its icons as rectangles of the shared looks (`icon_texture`),
+not a widget an icon: a collection grows all game, and each icon widget kept ~10 KB of
+Python objects, made again for every game.
 """
 
 from __future__ import annotations
@@ -13,7 +17,9 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from kivy.graphics import Color, Rectangle
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -21,10 +27,10 @@ from kivy.uix.widget import Widget
 from kivy.utils import escape_markup, get_hex_from_color
 
 from companion.view import Piece, PlayerView, Zone
-from ui.theme import THEME
+from ui.theme import THEME, pattern_mark
 from ui.widgets.card import drawn_state, fill
 from ui.widgets.clip import ClipScroll  # noqa: F401  (the kv rule uses it)
-from ui.widgets.icons import KindIcon
+from ui.widgets.icons import icon_texture
 from ui.widgets.secret import HoldToReveal
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -33,19 +39,45 @@ NUMBER = re.compile(r"\d+")
 GOLD = get_hex_from_color(THEME.gold)
 
 
-class MiniGroup(BoxLayout):
+MINI = dp(34)  # a piece in a strip: its icon alone, a third of a card's size
+MINI_GAP = dp(1)
+Look = tuple[str, str, str]  # kind, pattern, display state
+
+
+class IconRun(Widget):
     """A run of small icons: one kind of a player's collection, or a small zone."""
 
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.looks: list[Look] = []
+        self.size_hint = None, None
+        self.height = MINI
+        self.bind(pos=self._draw)
 
-class MiniIcon(KindIcon):
-    """A piece in a player's strip: its icon alone, a third of a card's size."""
+    def show(self, looks: list[Look]) -> None:
+        if looks != self.looks:
+            self.looks = looks
+            self.width = len(looks) * (MINI + MINI_GAP) - MINI_GAP
+            self._draw()
+
+    def _draw(self, *_args: object) -> None:
+        """Each look centred on its square, whole pixels, so it shows unscaled and sharp."""
+        side = int(MINI)
+        self.canvas.clear()
+        with self.canvas:
+            Color(1, 1, 1, 1)
+            for n, (kind, pattern, state) in enumerate(self.looks):
+                texture = icon_texture(kind, pattern_mark(pattern), state, side)
+                x = self.x + n * (MINI + MINI_GAP) + (MINI - texture.width) / 2
+                y = self.y + (MINI - texture.height) / 2
+                Rectangle(texture=texture, pos=(round(x), round(y)), size=texture.size)
 
 
 class StripText(Label):
     """Words in a strip's flow: the figures, or a hidden zone's title and size ("Hand 3")."""
 
 
-def runs(zone: Zone) -> list[list[Piece]]:
+def pieces_by_run(zone: Zone) -> list[list[Piece]]:
     """The zone's pieces cut into runs: one per kind when the game groups it, else one."""
     if not zone.group_by_kind:
         return [list(zone.pieces)] if zone.pieces else []
@@ -88,7 +120,7 @@ class PlayerStrip(HoldToReveal, BoxLayout):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self.icons: dict[str, MiniIcon] = {}
+        self.runs: list[IconRun] = []  # kept from one regrouping to the next
         self.zones: list[Zone] | None = None  # None: never drawn
         self.words = StripText(markup=True)
 
@@ -105,22 +137,20 @@ class PlayerStrip(HoldToReveal, BoxLayout):
             self._show_zones(zones)
 
     def _show_zones(self, zones: Sequence[Zone]) -> None:
-        icons: dict[str, MiniIcon] = {}
         chunks: list[Widget] = [self.words]
+        runs = 0
         for zone in zones:
             if zone.count is not None and not any(p.uid for p in zone.pieces):
                 chunks.append(StripText(text=f"{zone.title} {zone.size}"))
                 continue
-            for run in runs(zone):
-                group = MiniGroup()
-                fill(group, [self._icon(icons, n, piece) for n, piece in enumerate(run)])
-                chunks.append(group)
-        self.icons = icons
+            for run in pieces_by_run(zone):
+                if runs == len(self.runs):
+                    self.runs.append(IconRun())
+                self.runs[runs].show([look(piece) for piece in run])
+                chunks.append(self.runs[runs])
+                runs += 1
         fill(self.ids.zones, chunks)
 
-    def _icon(self, icons: dict[str, MiniIcon], n: int, piece: Piece) -> MiniIcon:
-        key = piece.uid or f"hidden:{piece.kind}:{n}"
-        icon = icons[key] = self.icons.get(key) or MiniIcon()
-        icon.kind, icon.pattern = piece.kind, piece.attrs.get("pattern") or ""
-        icon.state = drawn_state(piece.state)
-        return icon
+
+def look(piece: Piece) -> Look:
+    return piece.kind, piece.attrs.get("pattern") or "", drawn_state(piece.state)
