@@ -1,6 +1,9 @@
 """ClipScroll shows its content only inside itself, wherever it moves, and still scrolls:
 the scissor that replaced the stencil clips as the stencil did (read back from the frame)."""
 
+import re
+from pathlib import Path
+
 from tests.ui._window import require_window
 
 require_window()
@@ -11,9 +14,10 @@ from kivy.graphics import Color, Rectangle  # noqa: E402
 from kivy.graphics.opengl import GL_RGBA, GL_UNSIGNED_BYTE, glReadPixels  # noqa: E402
 from kivy.graphics.stencil_instructions import StencilPush  # noqa: E402
 from kivy.uix.floatlayout import FloatLayout  # noqa: E402
+from kivy.uix.scrollview import ScrollView  # noqa: E402
 from kivy.uix.widget import Widget  # noqa: E402
 
-from ui.widgets.clip import ClipScroll  # noqa: E402
+from ui.widgets.clip import ClipScroll, Scroller  # noqa: E402
 
 RED = (255, 0, 0)
 
@@ -108,3 +112,36 @@ def test_a_clip_scroll_a_kv_rule_builds_draws_no_stencil_either():
     [view] = [w for w in strip.walk() if isinstance(w, ClipScroll)]
     groups = (view.canvas.before.children, view.canvas.after.children)
     assert not any(isinstance(i, StencilPush) for group in groups for i in group)
+
+
+def updates(view) -> int:
+    """Resize the content 50 times, a frame each (quicker than Kivy's half-second fade):
+    how many bindings of bar_color the view holds after."""
+    content = Widget(size_hint_y=None, height=1000)
+    view.add_widget(content)
+    Window.add_widget(view)
+    try:
+        for n in range(50):
+            content.height = 1000 + n
+            EventLoop.idle()
+        return len(view.get_property_observers("bar_color"))
+    finally:
+        Window.remove_widget(view)
+
+
+def test_a_scroller_keeps_one_binding_however_often_its_content_changes():
+    assert updates(ScrollView()) == 50, "Kivy's own leaks one a quick update"
+    assert updates(Scroller()) == 1
+    assert updates(ClipScroll()) == 1
+
+
+def test_every_scrolling_view_of_the_app_is_a_scroller():
+    ui = Path(__file__).resolve().parents[2] / "ui"
+    plain = [
+        f"{path.relative_to(ui)}:{n}"
+        for path in sorted(ui.rglob("*"))
+        if path.suffix in (".kv", ".py") and path.name != "clip.py"
+        for n, line in enumerate(path.read_text().splitlines(), 1)
+        if re.search(r"\bScrollView\b", line)
+    ]
+    assert plain == []

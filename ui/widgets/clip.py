@@ -1,6 +1,13 @@
-"""ClipScroll: a ScrollView that clips with a scissor instead of a stencil.
+"""The app's scrolling views: Scroller, Kivy's ScrollView without its binding leak, and
+ClipScroll, one that clips with a scissor instead of a stencil.
 
-Kivy's ScrollView is a StencilView: each frame it fills its whole area twice into the
+Kivy's ScrollView binds `bar_color` again each time its content moves or resizes, and
+unbinds it once, half a second after the last time: every update within half a second of
+another left a binding for good (50 quick updates, 50 bindings; ~15 a scan across a
+table's strips and log, all evening). A Scroller unbinds it first. Every scrolling view of
+the app is a Scroller.
+
+ClipScroll: Kivy's ScrollView is a StencilView: each frame it fills its whole area twice into the
 stencil buffer. A scissor costs nothing to draw, which matters under a software GL driver
 (llvmpipe, the bench's and a Pi without its GPU driver), where the four to six scrolling
 strips of a table were a fifth of every frame. A scissor is given in window pixels, so
@@ -31,7 +38,13 @@ def _without_stencil(group: object) -> None:
         group.remove(instruction)  # type: ignore[attr-defined]
 
 
-class ClipScroll(ScrollView):
+class Scroller(ScrollView):
+    def update_from_scroll(self, *largs: object) -> None:
+        self.funbind("bar_color", self._change_bar_color)  # Kivy binds it again below
+        super().update_from_scroll(*largs)
+
+
+class ClipScroll(Scroller):
     def on_kv_post(self, base_widget: object) -> None:
         """After the kv rules, which draw the stencil: a ClipScroll a kv rule builds (a
         strip's) gets its base classes' rules only after __init__."""

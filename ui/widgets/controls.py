@@ -18,6 +18,7 @@ from kivy.uix.spinner import Spinner
 from kivy.uix.togglebutton import ToggleButton
 
 from ui.theme import THEME
+from ui.widgets.clip import Scroller  # noqa: F401  (every .kv's scrolling views)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

@@ -10,11 +10,11 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.popup import Popup
-from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 
 from companion.rules_at_hand import Passage
 from ui.theme import THEME
+from ui.widgets.clip import Scroller
 from ui.widgets.controls import FormButton
 
 
@@ -42,7 +42,7 @@ class RulesPopup(Popup):
             width=lambda label, width: setattr(label, "text_size", (width, None)),
             texture_size=lambda label, size: setattr(label, "height", size[1]),
         )
-        scroll = ScrollView(do_scroll_x=False)
+        scroll = Scroller(do_scroll_x=False)
         scroll.add_widget(text)
         close = FormButton(text="Close", size_hint_y=None, height=THEME.touch)
         body = BoxLayout(orientation="vertical", spacing=dp(8))
