@@ -4,11 +4,16 @@ labels wrap inside their column; only a cell with a note takes a touch."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
+import pytest
 from kivy.core.window import Window
+from kivy.graphics import Rectangle
+from kivy.tests.common import UnitTestTouch
 
 from tests.ui.apphelp import frames, touch
 from ui.theme import THEME
-from ui.widgets.sheet import PAD, SheetCell, SheetGrid
+from ui.widgets.sheet import GAP, PAD, SheetCell, SheetGrid
 
 BODY = (False, THEME.text, THEME.font_body)
 GOLD = (True, THEME.accent, THEME.font_body)
@@ -28,6 +33,10 @@ def shown(app, rows) -> SheetGrid:
     grid.show(rows)
     frames()
     return grid
+
+
+def cell_centre(grid: SheetGrid, cell: SheetCell) -> tuple[float, float]:
+    return grid.x + cell.x + cell.width / 2, grid.y + cell.y + cell.height / 2
 
 
 def test_a_text_is_one_texture_whatever_its_colour_and_the_next_sheet_keeps_only_its_own(app):
@@ -57,6 +66,54 @@ def test_only_a_cell_with_a_note_takes_a_touch(app):
     grid.bind(on_explain=lambda _grid, cell: explained.append(cell.about))
     assert grid.rows[0][2].height >= THEME.touch, "a cell that explains itself is a touch target"
     for cell in (grid.rows[1][1], grid.rows[0][0], grid.rows[0][2]):
-        touch(grid.x + cell.x + cell.width / 2, grid.y + cell.y + cell.height / 2)
+        touch(*cell_centre(grid, cell))
     assert explained == ["P2, bowl"]
     assert grid.cell_at(grid.x - 5, grid.y + 5) is None
+
+
+def rectangles(grid: SheetGrid) -> list:
+    return [i for i in grid.canvas.children if isinstance(i, Rectangle)]
+
+
+def test_the_cells_tile_the_grid_and_each_text_sits_in_its_cell(app):
+    grid = shown(app, [row("bowl", "9", "4", "12", note="n"), row("cup", "1", "2", "3")])
+    grid.x = 37  # the texts move with the grid
+    for cells in grid.rows:
+        assert cells[0].x == 0 and cells[0].width == grid.label_width
+        for left, right in pairwise(cells):
+            assert right.x == pytest.approx(left.x + left.width + GAP)
+            assert right.width == cells[1].width
+        assert cells[-1].x + cells[-1].width == pytest.approx(grid.width)
+    upper, lower = grid.rows
+    assert upper[0].y == lower[0].y + lower[0].height and lower[0].y == 0
+    assert grid.height == upper[0].height + lower[0].height
+    drawn = {id(c.texture): c for c in grid.cells}  # each text is in one cell here
+    for rect in rectangles(grid):
+        cell = drawn[id(rect.texture)]
+        x, y = rect.pos[0] - grid.x, rect.pos[1] - grid.y
+        assert abs(y + rect.size[1] / 2 - (cell.y + cell.height / 2)) <= 1, cell.text
+        if cell.column == 0:
+            assert x == pytest.approx(cell.x + PAD, abs=1), "a row's label starts at the left"
+        else:
+            assert abs(x + rect.size[0] / 2 - (cell.x + cell.width / 2)) <= 1, "centred"
+
+
+def test_a_cell_owns_its_left_and_lower_edges_and_the_gaps_belong_to_none(app):
+    grid = shown(app, [row("bowl", "9", "4", note="n"), row("cup", "1", "2")])
+    upper, lower = grid.rows
+    ox, oy = grid.x, grid.y
+    nine = upper[1]
+    assert grid.cell_at(ox + nine.x, oy + nine.y) is nine
+    assert grid.cell_at(ox + nine.x + nine.width, oy + nine.y + 1) is None, "the gap"
+    assert grid.cell_at(ox + nine.x + 1, oy + nine.y + nine.height) is None, "above the top"
+    assert grid.cell_at(ox + lower[1].x + 1, oy + nine.y - 1) is lower[1]
+
+
+def test_a_touch_on_a_note_is_taken_and_any_other_goes_on(app):
+    grid = shown(app, [row("bowl", "9", "4", note="n"), row("cup", "1", "2")])
+    taken = []
+    for cell in (grid.rows[0][1], grid.rows[1][1], grid.rows[0][0]):
+        finger = UnitTestTouch(*cell_centre(grid, cell))
+        finger.pos = cell_centre(grid, cell)  # as the window sets it on the way in
+        taken.append(grid.on_touch_down(finger))
+    assert [bool(t) for t in taken] == [True, False, False]
