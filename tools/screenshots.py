@@ -22,6 +22,7 @@ FOUR = [*PLAYERS, "Dimitrios"]
 NEW_TAG = "04C0FFEE000001"
 ENROLLED = "Enrolled the wave cup — scan it again"
 SETTLE_FRAMES = 4
+QR_WAIT_S = 10.0
 
 Shot = tuple[str, Callable[[], None]]
 PLANET = ROOT / "examples" / "broken-planet-3p.script"
@@ -62,6 +63,13 @@ def deal(app: object, deck: object, players: list[str], picks: int = 0) -> None:
         app.session.scan(table.view().zone("deck").pieces[0].uid)
     for _ in range(picks):
         app.session.scan(table.view().zone("draft").pieces[-1].uid)
+
+
+def settled(app: object) -> bool:
+    """Nothing on screen still on its way: a BG Stats link's QR code is drawn once its
+    modules come back from the child Python (ui/widgets/qr.py)."""
+    qr = app.root.current_screen.ids.get("bgstats")
+    return qr is None or not qr.url or qr.texture is not None
 
 
 def shots(app: object) -> Iterator[Shot]:
@@ -158,7 +166,10 @@ def run(folder: Path, only: str = "") -> list[Path]:
                 Clock.schedule_once(lambda _dt: drive(plan), 0)
                 return
 
-            def take(_dt: float) -> None:
+            def take(_dt: float, waited: float = 0.0) -> None:
+                if not settled(app) and waited < QR_WAIT_S:  # the QR code comes a moment later
+                    Clock.schedule_once(lambda dt: take(dt, waited + dt), 0.05)
+                    return
                 path = Path(Window.screenshot(name=str(Path(work) / f"{name}.png")))
                 written.append(path.replace(folder / f"{name}.png"))
                 drive(plan)

@@ -13,7 +13,7 @@ import zxingcpp
 
 from companion.bgstats import installation_id, play_payload, push_url
 from companion.engine import PlayerScore, ScoreSheet
-from tests.ui.apphelp import frames, texts, until
+from tests.ui.apphelp import frames, until
 from tests.ui.test_app_flow import start_game
 from ui.widgets.qr import QrImage, module_rows_apart
 
@@ -54,8 +54,11 @@ def test_a_finished_games_sheet_shows_a_qr_code_of_its_bgstats_link(app):
     screen = app.root.get_screen("scores")
     url = push_url(play_payload(app.store.game(app.table.game_id), installation_id(app.store)))
     assert screen.bgstats_url == url
+    standings = screen.ids.standings.top
     until(lambda: screen.ids.bgstats.texture is not None)
-    assert screen.ids.bgstats.opacity == 1 and "Scan to log it\nin BG Stats" in texts(screen)
+    frames()
+    assert screen.ids.standings.top == standings, "nothing moves when the code comes"
+    assert screen.ids.bgstats.opacity == 1 and screen.ids.bgstats_hint.opacity == 1
     assert decoded(screen.ids.bgstats.texture) == [url]
 
 
@@ -75,9 +78,11 @@ def test_with_no_child_python_the_sheet_shows_no_code_and_no_error(app, monkeypa
     frames(3)
     screen = app.root.get_screen("scores")
     assert screen.bgstats_url.startswith("https://")
+    standings = screen.ids.standings.top
     frames(10)
     assert screen.ids.bgstats.texture is None and screen.ids.bgstats.opacity == 0
-    assert "Scan to log it\nin BG Stats" not in texts(screen)
+    assert screen.ids.bgstats_hint.opacity == 0, "no words beside a code that is not there"
+    assert screen.ids.standings.top == standings
 
 
 def test_a_link_asked_for_after_another_shows_only_the_newest(app):
