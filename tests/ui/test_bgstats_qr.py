@@ -10,12 +10,14 @@ import sys
 from pathlib import Path
 
 import zxingcpp
+from kivy.core.window import Window
+from kivy.graphics.opengl import GL_RGBA, GL_UNSIGNED_BYTE, glReadPixels
 
 from companion.bgstats import installation_id, play_payload, push_url
 from companion.engine import PlayerScore, ScoreSheet
-from tests.ui.apphelp import frames, until
+from tests.ui.apphelp import frames, touch, until
 from tests.ui.test_app_flow import start_game
-from ui.widgets.qr import QrImage, module_rows_apart
+from ui.widgets.qr import SCALE, Enlarged, QrImage, module_rows_apart
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -83,6 +85,10 @@ def test_with_no_child_python_the_sheet_shows_no_code_and_no_error(app, monkeypa
     assert screen.ids.bgstats.texture is None and screen.ids.bgstats.opacity == 0
     assert screen.ids.bgstats_hint.opacity == 0, "no words beside a code that is not there"
     assert screen.ids.standings.top == standings
+    code = screen.ids.bgstats
+    touch(*code.to_window(*code.center))  # where the code would be: nothing opens
+    frames(3)
+    assert not [w for w in Window.children if isinstance(w, Enlarged)]
 
 
 def test_a_link_asked_for_after_another_shows_only_the_newest(app):
@@ -112,3 +118,26 @@ def test_the_app_never_imports_segno():
         [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
     )
     assert out.stdout.split() == ["False"], out.stderr[-2000:]
+
+
+def test_a_tap_shows_the_code_large_enough_to_scan_from_a_seat_and_a_tap_closes_it(app):
+    start_game(app, ("Ana", "Ben", "Cleo"))
+    finish(app)
+    screen = app.root.get_screen("scores")
+    code = screen.ids.bgstats
+    until(lambda: code.texture is not None)
+    frames()
+    touch(*code.to_window(*code.center))
+    frames(3)
+    [large] = [w for w in Window.children if isinstance(w, Enlarged)]
+    modules = code.texture.width // SCALE
+    side = large.code.width
+    assert side % modules == 0 and side // modules >= 3, "a whole number of pixels a module"
+    assert side > 2.5 * code.width
+    width, height = Window.system_size
+    frame = glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE)
+    rows = [frame[y * width * 4 : (y + 1) * width * 4 : 4] for y in range(height)]
+    screen_image = memoryview(b"".join(reversed(rows))).cast("B", (height, width))
+    assert [c.text for c in zxingcpp.read_barcodes(screen_image)] == [screen.bgstats_url]
+    touch(width / 2, height / 2)
+    until(lambda: not [w for w in Window.children if isinstance(w, Enlarged)])

@@ -1,6 +1,10 @@
 """A QR code drawn from its modules: one texture pixel block per module, no smoothing, so a
 phone reads it off the screen (the BG Stats link on the score sheet).
 
+A tap shows it large: on the 7" screen the sheet's 132 dp code gives a long link's ~120
+modules about a pixel each, which a phone may not resolve from its seat; large, each module
+is a whole number of pixels, three or more.
+
 The modules come from a child Python (`python -m companion.qr URL`), on a thread of their
 own: segno and what it imports would otherwise stay in the app all evening for one code a
 game (`companion.qr` says what). The code shows a moment after the sheet.
@@ -14,12 +18,20 @@ import threading
 from pathlib import Path
 
 from kivy.clock import Clock
+from kivy.core.window import Window
 from kivy.graphics.texture import Texture
+from kivy.input.motionevent import MotionEvent
 from kivy.logger import Logger
+from kivy.metrics import dp
 from kivy.properties import StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.image import Image
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 
 import companion
+from ui.theme import THEME
 
 SCALE = 4  # texture pixels per module: rows stay 4-byte aligned for the GPU upload
 TIMEOUT_S = 20.0  # a child Python and segno start in well under a second, even on a Pi
@@ -48,8 +60,9 @@ def luminance(rows: list[str]) -> bytes:
     return b"".join(line for line in reversed(lines) for _ in range(SCALE))
 
 
-class QrImage(Image):
-    """Shows `url` as a QR code once its modules are known; an empty `url` shows nothing."""
+class QrImage(ButtonBehavior, Image):
+    """Shows `url` as a QR code once its modules are known; an empty `url` shows nothing.
+    A tap on a code shows it large (`Enlarged`)."""
 
     url = StringProperty("")
     python = sys.executable  # the child Python (tests name one that fails)
@@ -75,3 +88,46 @@ class QrImage(Image):
         texture.blit_buffer(luminance(rows), colorfmt="luminance", bufferfmt="ubyte")
         texture.mag_filter = texture.min_filter = "nearest"
         self.texture, self.opacity = texture, 1
+
+    def on_touch_down(self, touch: MotionEvent) -> bool:
+        if self.texture is None:
+            return False  # no code on show (none yet, or none to be had): no touch taken
+        return super().on_touch_down(touch)
+
+    def on_release(self) -> None:
+        Enlarged(self.texture).open()
+
+
+def whole_pixels(modules: int, room: float) -> int:
+    """The largest side within `room` that gives every module the same whole number of
+    pixels (nearest-neighbour scaling by a fraction draws some modules wider than others)."""
+    return max(int(room) // modules, 1) * modules
+
+
+class Enlarged(ModalView):
+    """The code as large as the screen allows; a tap anywhere closes it."""
+
+    CAPTION = "Scan with the phone that has BG Stats · tap to close"
+
+    def __init__(self, texture: Texture, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        modules = texture.width // SCALE
+        caption = Label(
+            text=self.CAPTION, font_size=THEME.font_body, color=THEME.text, size_hint_y=None
+        )
+        caption.height = THEME.touch
+        side = whole_pixels(modules, min(Window.width, Window.height - caption.height) - dp(16))
+        # exactly its size ("fill"): the side is a whole number of pixels a module
+        self.code = Image(texture=texture, size_hint=(None, None), size=(side, side))
+        self.code.fit_mode = "fill"
+        self.code.pos_hint = {"center_x": 0.5}
+        body = BoxLayout(orientation="vertical", padding=dp(4))
+        body.add_widget(self.code)
+        body.add_widget(caption)
+        self.add_widget(body)
+        self.background, self.background_color = "", THEME.background
+        self.size_hint = (1, 1)
+
+    def on_touch_down(self, touch: MotionEvent) -> bool:
+        self.dismiss()
+        return True
