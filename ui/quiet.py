@@ -51,12 +51,11 @@ def collect_and_freeze() -> None:
     give_back()
 
 
-def give_back() -> bool:
+def give_back() -> None:
     """Hand the C heap's wholly free pages back to the system: glibc's `malloc_trim`
-    (a few milliseconds). False where there is none (another C library)."""
+    (a few milliseconds); nothing where there is none (another C library)."""
     try:
         trim = ctypes.CDLL("libc.so.6").malloc_trim
     except (OSError, AttributeError):
-        return False
+        return
     trim(0)
-    return True

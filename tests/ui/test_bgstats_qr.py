@@ -22,13 +22,16 @@ from ui.widgets.qr import SCALE, Enlarged, QrImage, module_rows_apart
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def decoded(texture) -> list[str]:
-    """What a maintained decoder reads off the drawn texture (its first channel)."""
-    width, height = texture.size
-    rgba = texture.pixels
+def decoded(rgba: bytes, width: int, height: int) -> list[str]:
+    """What a maintained decoder reads off RGBA pixels, bottom row first as GL gives them
+    (their first channel)."""
     rows = [rgba[y * width * 4 : (y + 1) * width * 4 : 4] for y in range(height)]
     image = memoryview(b"".join(reversed(rows))).cast("B", (height, width))
     return [code.text for code in zxingcpp.read_barcodes(image)]
+
+
+def texture_decoded(texture) -> list[str]:
+    return decoded(texture.pixels, *texture.size)
 
 
 def finish(app) -> None:
@@ -61,7 +64,7 @@ def test_a_finished_games_sheet_shows_a_qr_code_of_its_bgstats_link(app):
     frames()
     assert screen.ids.standings.top == standings, "nothing moves when the code comes"
     assert screen.ids.bgstats.opacity == 1 and screen.ids.bgstats_hint.opacity == 1
-    assert decoded(screen.ids.bgstats.texture) == [url]
+    assert texture_decoded(screen.ids.bgstats.texture) == [url]
 
 
 def test_a_game_from_history_shows_no_link(app):
@@ -97,7 +100,7 @@ def test_a_link_asked_for_after_another_shows_only_the_newest(app):
     qr.url = "https://example.com/second"
     until(lambda: qr.texture is not None)
     frames(10)  # the first child's answer, if it comes late, is not drawn over it
-    assert decoded(qr.texture) == ["https://example.com/second"]
+    assert texture_decoded(qr.texture) == ["https://example.com/second"]
 
 
 def test_the_child_finds_the_package_whatever_the_working_directory(tmp_path, monkeypatch):
@@ -136,8 +139,6 @@ def test_a_tap_shows_the_code_large_enough_to_scan_from_a_seat_and_a_tap_closes_
     assert side > 2.5 * code.width
     width, height = Window.system_size
     frame = glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE)
-    rows = [frame[y * width * 4 : (y + 1) * width * 4 : 4] for y in range(height)]
-    screen_image = memoryview(b"".join(reversed(rows))).cast("B", (height, width))
-    assert [c.text for c in zxingcpp.read_barcodes(screen_image)] == [screen.bgstats_url]
+    assert decoded(frame, width, height) == [screen.bgstats_url]
     touch(width / 2, height / 2)
     until(lambda: not [w for w in Window.children if isinstance(w, Enlarged)])

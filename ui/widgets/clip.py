@@ -7,10 +7,10 @@ another left a binding for good (50 quick updates, 50 bindings; ~15 a scan acros
 table's strips and log, all evening). A Scroller unbinds it first. Every scrolling view of
 the app is a Scroller.
 
-ClipScroll: Kivy's ScrollView is a StencilView: each frame it fills its whole area twice into the
-stencil buffer. A scissor costs nothing to draw, which matters under a software GL driver
-(llvmpipe, the bench's and a Pi without its GPU driver), where the four to six scrolling
-strips of a table were a fifth of every frame. A scissor is given in window pixels, so
+ClipScroll: Kivy's ScrollView is a StencilView, which each frame fills its whole area
+twice into the stencil buffer. A scissor costs nothing to draw, which matters under a
+software GL driver (llvmpipe, the bench's and a Pi without its GPU driver), where the four
+to six scrolling strips of a table were a fifth of every frame. A scissor is given in window pixels, so
 it is set again whenever the view moves or resizes; a ClipScroll must not sit inside
 another scrolling view, which moves it without moving its position. In a turned window
 (KCFG_GRAPHICS_ROTATION, the Touch Display 2) window pixels are not the frame's, so there it
