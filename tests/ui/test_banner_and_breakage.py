@@ -88,3 +88,26 @@ def test_the_banner_is_in_the_layout_only_while_it_says_something(app):
     app.session.refuse("Nothing to undo yet")
     frames()
     assert screen.ids.banner_text.text == "NOT ACCEPTED: Nothing to undo yet"
+
+
+def test_each_breakage_shows_a_player_in_the_same_row(app):
+    """A row made for every breakage was dropped at the next: garbage for the GC to find."""
+    from companion.table import Table
+    from tests.ui.autoplay import play_to_the_end
+
+    app.import_demo_decks()
+    demo = next(
+        d for d in app.decks() if d.name != "Test deck" and d.game == "broken-and-beautiful"
+    )
+    app.open_table(Table.start(app.store, demo, ["Ana", "Ben", "Cleo"]))
+    screen = app.root.get_screen("table")
+    rows: dict[str, set[int]] = {}
+
+    def after_each() -> None:
+        frames()
+        if screen.board is not None and screen.board.breakage.parent is not None:
+            for row in screen.board.breakage.ids.rows.children:
+                rows.setdefault(row.player, set()).add(id(row))
+
+    play_to_the_end(app, after_each)
+    assert len(rows) >= 2 and all(len(made) == 1 for made in rows.values()), rows

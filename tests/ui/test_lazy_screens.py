@@ -6,11 +6,21 @@ the screen itself, not only by kv's weak ids."""
 from __future__ import annotations
 
 import gc
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 from tests.ui import bp_helpers
 from tests.ui.apphelp import button, frames, press
+from tests.ui.test_app_flow import start_game
 from tests.ui.test_setup_seats import choose, wbi_deck
 from ui.app import SCREENS
+from ui.screens import table
+from ui.widgets.narration import NarrationLog
+from ui.widgets.virtual_table import VirtualTable
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_only_home_is_built_at_start_and_every_screen_opens_when_asked(app):
@@ -44,3 +54,40 @@ def test_the_table_under_a_cover_comes_back_after_a_collection(app):
     frames(2)
     assert app.root.current == "table"
     assert screen.ids.table_side in screen.ids.area.children
+
+
+def test_a_table_imports_only_its_own_games_board():
+    """Every board module was imported for any table: ~0.4 MB of another game's board."""
+    script = (
+        "import sys\n"
+        "from ui.boards import board_for\n"
+        "kintsugi = board_for('broken-and-beautiful').__name__\n"
+        "print(kintsugi, 'ui.boards.broken_planet' in sys.modules)\n"
+        "print(board_for('broken-planet').__name__, board_for('who-broke-it').__name__)\n"
+    )
+    env = dict(os.environ, SDL_VIDEODRIVER="offscreen", KIVY_NO_ARGS="1")
+    out = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert out.stdout.split() == [
+        "KintsugiBoard",
+        "False",
+        "BrokenPlanetBoard",
+        "GenericBoard",
+    ], out.stderr[-2000:]
+
+
+def test_the_virtual_table_and_the_log_are_made_when_first_opened(app, monkeypatch):
+    made: list[type] = []
+    for cls in (VirtualTable, NarrationLog):
+        monkeypatch.setattr(table, cls.__name__, lambda cls=cls: made.append(cls) or cls())
+    screen = start_game(app)
+    frames(2)
+    assert made == []
+    press(screen.ids.virtual)
+    frames(2)
+    assert made == [VirtualTable] and screen.drawer.ids.sections.children
+    press(screen.ids.virtual)
+    press(screen.ids.log)
+    frames(2)
+    assert made == [VirtualTable, NarrationLog] and screen.log.parent is not None

@@ -7,8 +7,9 @@ from __future__ import annotations
 import gc
 import time
 
-from tests.ui.apphelp import button, frames, press
+from tests.ui.apphelp import button, frames, press, until
 from tests.ui.test_app_flow import play_one, start_game
+from tests.ui.test_bgstats_qr import finish
 from ui.widgets.card import CardView
 
 # A ScrollView fades its bar out 0.5 s after its last update (a Clock trigger, then a 0.5 s
@@ -62,3 +63,29 @@ def test_a_drawn_label_keeps_its_texture_not_a_second_copy_of_its_pixels(app):
         assert getattr(label._label, "_surface", None) is None
     finally:
         Window.remove_widget(label)
+
+
+def test_screens_left_keep_no_words_and_show_them_again_when_opened(app):
+    """A label keeps its text as a texture as wide as the screen, shown or not: the table's
+    and the sheet's words, and the QR code, go when they are left, and come back."""
+    table = start_game(app, ("Ana", "Ben", "Cleo"))
+    frames(2)
+    prompt = table.ids.prompt.text
+    assert prompt and table.status_text
+    press(button(table, "Menu"))
+    assert (table.ids.prompt.text, table.narration, table.status_text) == ("", "", "")
+    assert table.ids.prompt.texture_size[0] < 10
+    press(button(app.root.get_screen("home"), "Resume"))
+    frames(2)
+    assert app.root.current == "table" and table.ids.prompt.text == prompt
+    finish(app)
+    frames(3)
+    scores = app.root.get_screen("scores")
+    assert app.root.current == "scores" and scores.title
+    until(lambda: scores.ids.bgstats.texture is not None)
+    press(button(scores, "Home"))
+    assert (scores.title, scores.bgstats_url, scores.ids.bgstats.texture) == ("", "", None)
+    app.goto("scores")  # the finished game is still the table's: its sheet comes back
+    frames(2)
+    assert scores.title and scores.bgstats_url
+    until(lambda: scores.ids.bgstats.texture is not None)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from companion.engine import Option, Prompt
-from ui.screens.table import option_keys
+from companion.engine import Option
+from ui.widgets.options import option_keys
 
 
 def test_options_are_shown_as_the_engine_gives_them():
@@ -12,7 +12,7 @@ def test_options_are_shown_as_the_engine_gives_them():
         Option("repair", "Repair crane bowl: 3 ingots", "04000000000002", enabled=False),
         Option("pass", "Pass"),
     )
-    assert option_keys(Prompt("repair", "Ana", "", options)) == [
+    assert option_keys(options) == [
         ("Repair wave cup: 0 ingots (card value)", "repair", "04000000000001", True),
         ("Repair crane bowl: 3 ingots", "repair", "04000000000002", False),
         ("Pass", "pass", None, True),

@@ -25,9 +25,10 @@ from companion.engine import Option, Prompt
 from companion.view import PlayerView, View
 from ui.boards.base import Board
 from ui.boards.broken_planet_map import IslandMap, markers_line
-from ui.screens.table import option_text, seat_columns
+from ui.screens.table import seat_columns
 from ui.widgets.card import Shown, fill
 from ui.widgets.controls import FormToggle
+from ui.widgets.options import OptionButton, OptionButtons
 from ui.widgets.secret import HoldToReveal
 from ui.widgets.strip import figures
 
@@ -90,6 +91,7 @@ class PlanetTable(BoxLayout):
         self.compass = ""  # whose compass a tap on an island enters, when several are asked
         self.cells: list[PlayerCell] = []
         self.shown = Shown()
+        self.buttons = OptionButtons(self._map_option)
 
     def on_touch_down(self, touch: Any) -> bool:
         super().on_touch_down(touch)
@@ -129,14 +131,15 @@ class PlanetTable(BoxLayout):
             other.state = "down" if other is toggle else "normal"
 
     def _show_options(self, prompt: Prompt) -> None:
-        buttons = []
-        for option in (o for o in prompt.options if o.word != ISLAND):
-            button = Factory.MapOption(text=option_text(option), disabled=not option.enabled)
-            button.word, button.arg = option.word, option.arg
-            button.bind(on_release=lambda b: self.send(b.word, b.arg))
-            buttons.append(button)
-        fill(self.ids.options, buttons)
+        """The options but the islands (a tap on the map sends those)."""
+        options = [o for o in prompt.options if o.word != ISLAND]
+        fill(self.ids.options, self.buttons.show(options))
         self.ids.scroll.scroll_y = 1
+
+    def _map_option(self) -> OptionButton:
+        button = Factory.MapOption()
+        button.bind(on_release=lambda b: self.send(b.word, b.arg))
+        return button
 
     def _show_players(self, players: tuple[PlayerView, ...]) -> None:
         while len(self.cells) < len(players):
@@ -166,6 +169,7 @@ class PlanetTable(BoxLayout):
         for box in ("options", "players", "rounds", "compasses"):
             self.ids[box].clear_widgets()
         self.cells, self.shown = [], Shown()
+        self.buttons.release()
 
 
 class BrokenPlanetBoard(Board):

@@ -42,6 +42,7 @@ class BreakageOverlay(BoxLayout):
         self.piece = piece
         self.word = "done"
         self.causes, self.broken = CardShelf(), CardShelf()
+        self.rows: dict[str, BreakageRow] = {}  # by player, kept: a dropped row waits for the GC
 
     def show(self, view: View) -> None:
         prompt = view.prompt
@@ -55,7 +56,9 @@ class BreakageOverlay(BoxLayout):
         views = iter(self.broken.take([self.piece(view, u) for us in broke.values() for u in us]))
         rows = []
         for name, uids in broke.items():
-            row = BreakageRow(player=name)
+            if name not in self.rows:
+                self.rows[name] = BreakageRow(player=name)
+            row = self.rows[name]
             fill(row.ids.cards, [next(views) for _ in uids])
             rows.append(row)
         fill(self.ids.rows, rows)

@@ -126,7 +126,10 @@ class ScoresScreen(Screen):
             self.bgstats_url = self._bgstats(table) if table.finished else ""
 
     def on_leave(self, *_args: object) -> None:
+        """Off screen, the words and the QR code only hold textures: on_pre_enter or
+        show_saved sets them again (the grid keeps its words' textures for the next sheet)."""
         self.pinned = None
+        self.title = self.context = self.tiebreak = self.bgstats_url = ""
 
     def _bgstats(self, table: Table) -> str:
         """The BG Stats link of the finished game on the table, from its stored row."""

@@ -9,27 +9,27 @@ part redraws only when what it shows changed, so a scan costs a relabel and a fe
 
 from __future__ import annotations
 
-import ctypes
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.factory import Factory
 from kivy.lang import Builder
 from kivy.properties import AliasProperty, BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
-from companion.engine import Option, Prompt
+from companion.engine import Prompt
 from companion.table import Table
 from companion.view import PlayerView, View
 from ui.boards import board_for
 from ui.boards.base import Board
+from ui.quiet import give_back
 from ui.theme import THEME
 from ui.widgets.card import CardShelf, CardView, Shown, fill
 from ui.widgets.narration import NarrationLog
+from ui.widgets.options import OptionButton, OptionButtons
 from ui.widgets.rules import RulesPopup
 from ui.widgets.strip import PlayerStrip
 from ui.widgets.virtual_table import VirtualTable
@@ -37,31 +37,6 @@ from ui.widgets.virtual_table import VirtualTable
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 VIRTUAL_LIFT_S = 0.3  # how long a tapped virtual card lies on the simulated reader
-
-
-def return_freed_memory() -> None:
-    """Ask glibc to hand freed heap pages back: it keeps them, and a table's worth of drawn
-    cards (GL buffers the driver mallocs) is tens of MB."""
-    try:
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):
-        pass  # not glibc: nothing to ask
-
-
-OptionKey = tuple[str, str, str | None, bool]  # text, word, arg, enabled
-
-
-def option_keys(prompt: Prompt) -> list[OptionKey]:
-    """The prompt's options as the engine gives them, disabled ones included (shown so
-    players see what each would cost)."""
-    return [(o.label, o.word, o.arg, o.enabled) for o in prompt.options]
-
-
-def option_text(option: Option) -> str:
-    """A disabled option says why under its label, in the engine's words."""
-    return (
-        f"{option.label}\n{option.reason}" if not option.enabled and option.reason else option.label
-    )
 
 
 def seat_columns(players: int) -> int:
@@ -86,6 +61,7 @@ class TableScreen(Screen):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._shown = Shown()
+        self._buttons = OptionButtons(self._option_button)
         self._lifts: dict[str, Any] = {}  # uid -> the pending lift of a virtual card
         self._status = ""
         self.board: Board | None = None
@@ -93,8 +69,8 @@ class TableScreen(Screen):
         # held here, not only by kv's weak id: while a cover lies there it is out of the tree
         self._side: Widget = self.ids.table_side.__self__
         self._banner: Widget = self.ids.banner.__self__
-        self.drawer = VirtualTable()
-        self.log = NarrationLog()
+        self._drawer: VirtualTable | None = None
+        self._log: NarrationLog | None = None
         self.rules_popup: RulesPopup | None = None
         self._forget()
         app = App.get_running_app()
@@ -123,7 +99,7 @@ class TableScreen(Screen):
         (scores, then Home at once), and the frozen start-up screen kept a deck of cards.
         """
         self._forget()
-        Clock.schedule_once(lambda _dt: return_freed_memory(), 0.1)  # after GL frees them
+        Clock.schedule_once(lambda _dt: give_back(), 0.1)  # after GL frees them
 
     def _new_table(self, *_args: object) -> None:
         self._forget()
@@ -132,18 +108,35 @@ class TableScreen(Screen):
         self.refresh()
 
     def _forget(self) -> None:
-        """Drop every kept view: another table's uids may name other cards."""
+        """Drop every kept view (another table's uids may name other cards) and the words:
+        a label keeps its text as a texture as wide as the screen, off screen too."""
         self._shown.clear()
-        self._buttons: dict[OptionKey, Any] = {}
+        self.prompt_text = self.narration = self.status_text = self._status = ""
+        self._buttons.release()
         self.strips: list[PlayerStrip] = []
         for box in ("options", "strips"):
             self.ids[box].clear_widgets()
         self._cover(None)
         if self.board is not None:
             self.board.release()
-        self.drawer.release()
-        self.log.release()
+        for panel in (self._drawer, self._log):
+            if panel is not None:
+                panel.release()
         CardShelf.let_go()
+
+    @property
+    def drawer(self) -> VirtualTable:
+        """The virtual table, made when first opened: most tables never open it."""
+        if self._drawer is None:
+            self._drawer = VirtualTable()
+        return self._drawer
+
+    @property
+    def log(self) -> NarrationLog:
+        """The game's log, made when first opened."""
+        if self._log is None:
+            self._log = NarrationLog()
+        return self._log
 
     def refresh(self, *_args: object) -> None:
         app = App.get_running_app()
@@ -184,16 +177,10 @@ class TableScreen(Screen):
         app.session.inform(f"Reader {app.reader_advice}")
 
     def _show_options(self, prompt: Prompt) -> None:
-        """Keep the buttons whose text and action did not change (most prompts keep theirs)."""
-        kept = {}
-        for key, option in zip(option_keys(prompt), prompt.options, strict=True):
-            kept[key] = self._buttons.get(key) or self._option_button(option)
-        self._buttons = kept
-        fill(self.ids.options, list(kept.values()))
+        fill(self.ids.options, self._buttons.show(prompt.options))
 
-    def _option_button(self, option: Option) -> Any:
-        button = Factory.OptionButton(text=option_text(option), disabled=not option.enabled)
-        button.word, button.arg = option.word, option.arg  # kv dynamic-class properties
+    def _option_button(self) -> OptionButton:
+        button = OptionButton()
         button.bind(on_release=self.press_option)
         return button
 

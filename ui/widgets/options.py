@@ -1,0 +1,75 @@
+"""A prompt's options as buttons, kept from one prompt to the next.
+
+A button whose option did not change stays as it is (most prompts keep most of theirs); a
+new option restyles a button an earlier prompt let go. Made anew and dropped, each prompt
+left Kivy buttons that only a full collection frees, and the app's full collections wait
+for a quiet table (ui/quiet.py): a quick game left about 2 MB of them waiting, spread over
+Python's arenas among what the game kept, which then never went back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from kivy.properties import ObjectProperty, StringProperty
+
+from companion.engine import Option
+from ui.widgets.controls import FormButton
+
+OptionKey = tuple[str, str, str | None, bool]  # text, word, arg, enabled
+
+
+def option_text(option: Option) -> str:
+    """A disabled option says why under its label, in the engine's words."""
+    return (
+        f"{option.label}\n{option.reason}" if not option.enabled and option.reason else option.label
+    )
+
+
+def option_keys(options: Sequence[Option]) -> list[OptionKey]:
+    """The options as the engine gives them, disabled ones included (shown so players see
+    what each would cost)."""
+    return [(option_text(o), o.word, o.arg, o.enabled) for o in options]
+
+
+class OptionButton(FormButton):
+    """A button for one option: the word and argument a press sends (kv rules style it)."""
+
+    word = StringProperty("")
+    arg = ObjectProperty(None, allownone=True)  # an option may have no argument
+
+
+class OptionButtons:
+    """The buttons one place shows for a prompt's options; `make` builds an OptionButton
+    already bound to what a press does."""
+
+    SPARE_MAX = 16  # more than a prompt lets go at once (a repair lists every broken card)
+
+    def __init__(self, make: Callable[[], OptionButton]) -> None:
+        self._make = make
+        self._shown: dict[OptionKey, OptionButton] = {}
+        self._spare: list[OptionButton] = []
+
+    def show(self, options: Sequence[Option]) -> list[OptionButton]:
+        """The buttons for `options`, in order: the same button for an unchanged option."""
+        keys = option_keys(options)
+        old, self._shown = self._shown, {}
+        self._spare.extend(button for key, button in old.items() if key not in keys)
+        buttons: list[OptionButton] = []
+        for key, option in zip(keys, options, strict=True):
+            buttons.append(old.pop(key, None) or self._restyled(option))
+            self._shown[key] = buttons[-1]
+        del self._spare[self.SPARE_MAX :]
+        return buttons
+
+    def _restyled(self, option: Option) -> OptionButton:
+        button = self._spare.pop() if self._spare else self._make()
+        button.text, button.disabled = option_text(option), not option.enabled
+        button.word, button.arg = option.word, option.arg
+        button.state = "normal"
+        return button
+
+    def release(self) -> None:
+        """Keep no button: the table is left, or shows another game."""
+        self._shown.clear()
+        self._spare.clear()
