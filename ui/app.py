@@ -16,7 +16,6 @@ import sys
 from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.clock import Clock, ClockEvent
-from kivy.graphics.opengl import glFlush
 from kivy.logger import Logger
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen, ScreenManager
@@ -36,6 +35,7 @@ from hardware.hub import ReaderHub, one_line
 from hardware.urls import ReaderUrl, parse_reader_spec
 from ui import keyboard
 from ui.logs import keep_no_frames
+from ui.offscreen import wait_for_frame
 from ui.paths import data_dir
 from ui.quiet import QuietCollector
 from ui.reader_words import ReaderTrouble, open_named, plain, status_words
@@ -114,16 +114,6 @@ def feedback_in_use(enabled: bool) -> tuple[Feedback, str]:
     return NullFeedback(), words
 
 
-def submit_frame(*_args: object) -> None:
-    """Hand each frame to the GL driver as soon as it is drawn (offscreen driver only).
-
-    Under SDL's offscreen driver a buffer swap flushes nothing, so Mesa's llvmpipe queued
-    every frame's draw calls (about 200 KB a frame on the table) until something forced a
-    flush: RSS grew by hundreds of MB and the next texture upload stalled for them all.
-    """
-    glFlush()
-
-
 class DamageHandler(ExceptionHandler):
     """Damage met by any read after start-up (a failing SD card) reaches Kivy's loop as
     DamagedStore, wherever on screen it was read: the app sets the file aside and goes on."""
@@ -200,7 +190,7 @@ class CompanionApp(App):
         self.root.current = "home"
         self._ticks.append(Clock.schedule_interval(self.drain, 0))
         if os.environ.get("SDL_VIDEODRIVER") == "offscreen":
-            Window.bind(on_flip=submit_frame)
+            Window.bind(on_flip=wait_for_frame)
         # Start-up's objects live as long as the app: frozen, the cyclic GC stops rescanning
         # them at every collection, so its pauses on the UI thread stay short; what later
         # screens and games build is frozen at the next quiet moment (ui/quiet.py).
