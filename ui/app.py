@@ -44,7 +44,7 @@ from ui.session import Session
 from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (FormButton and friends, used by every .kv)
 from ui.widgets.card import CardShelf
-from ui.widgets.text import drop_rendered_surfaces
+from ui.widgets.text import drop_unread_pixels
 
 EXAMPLES = examples_dir()  # the clone's examples/, or an install's copy
 SCREENS = {  # built on first visit (Screens.get_screen): a screen never opened costs nothing
@@ -169,7 +169,7 @@ class CompanionApp(App):
             print(f"companion: {err}", file=sys.stderr)
             raise SystemExit(2) from None
         ExceptionManager.add_handler(self._damage)
-        drop_rendered_surfaces()
+        drop_unread_pixels()
         keep_no_frames()
         from kivy.core.window import Window  # after the App: it opens the window
 

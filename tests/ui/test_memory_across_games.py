@@ -74,7 +74,7 @@ def test_screens_left_keep_no_words_and_show_them_again_when_opened(app):
     assert prompt and table.status_text
     press(button(table, "Menu"))
     assert (table.ids.prompt.text, table.narration, table.status_text) == ("", "", "")
-    assert table.ids.prompt.texture_size[0] < 10
+    assert table.ids.prompt._label.texture is None  # not the last words' texture
     press(button(app.root.get_screen("home"), "Resume"))
     frames(2)
     assert app.root.current == "table" and table.ids.prompt.text == prompt
@@ -89,3 +89,22 @@ def test_screens_left_keep_no_words_and_show_them_again_when_opened(app):
     frames(2)
     assert scores.title and scores.bgstats_url
     until(lambda: scores.ids.bgstats.texture is not None)
+
+
+def test_a_label_emptied_keeps_no_texture_of_its_last_words(app):
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+
+    label = Label(text="Cleo: take a card from the draft area and scan it")
+    Window.add_widget(label)
+    try:
+        frames(2)
+        assert label._label.texture is not None and label.texture is not None
+        label.text = ""
+        frames(2)
+        assert label.texture is None and label._label.texture is None
+        label.text = "Ana wins!"
+        frames(2)
+        assert label.texture is not None and label.texture_size[0] > 0
+    finally:
+        Window.remove_widget(label)

@@ -116,6 +116,7 @@ class KintsugiBoard(Board):
         fill(self.ids.held, [])
         fill(self.ids.draft, [])
         self.breakage.release()
+        self.breakage.rows.clear()  # kept from one breakage to the next, not past the table
 
 
 BOARDS = {"kintsugi": KintsugiBoard}

@@ -215,7 +215,7 @@ def bake(size: tuple[int, int], draw: Callable[[], None]) -> Texture:
     return texture
 
 
-@lru_cache(maxsize=64)  # a table shows a few dozen looks; a miss costs about a millisecond
+@lru_cache(maxsize=128)  # a deck shows ~80 looks over a game; a miss costs about a millisecond
 def icon_texture(kind: str, mark: PatternMark, state: str, side: int) -> Texture:
     """One look: the `side`-pixel square plus a margin all round, as the badge and the
     strokes reach a little past the square; shared by every icon that shows it."""
