@@ -16,6 +16,8 @@ from kivy.tests.common import UnitTestTouch  # noqa: E402
 from kivy.uix.widget import Widget  # noqa: E402
 
 from companion.deck import Deck, make_component  # noqa: E402
+from companion.table import Table  # noqa: E402
+from tests.ui.autoplay import play_to_the_end  # noqa: E402
 from ui.app import CompanionApp  # noqa: E402
 from ui.widgets.sheet import SheetGrid  # noqa: E402
 
@@ -33,6 +35,17 @@ def small_deck() -> Deck:
         fields = {"uid": f"04000000AA{i:04X}", "kind": kind, "ingots": ingots}
         deck.add(make_component(deck.game, fields | ({"pattern": pattern} if pattern else {})))
     return deck
+
+
+def play_demo(app: CompanionApp, names: list[str], after_each: Callable[[], None]) -> None:
+    """A whole game of the demo Broken and Beautiful deck (the bench's), the first legal
+    input each time."""
+    app.import_demo_decks()
+    demo = next(
+        d for d in app.decks() if d.name != "Test deck" and d.game == "broken-and-beautiful"
+    )
+    app.open_table(Table.start(app.store, demo, names))
+    play_to_the_end(app, after_each)
 
 
 def open_app(reader: str | None = "sim://?interval=0.005") -> CompanionApp:

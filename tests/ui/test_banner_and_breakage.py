@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kivy.graphics import Color
 
-from tests.ui.apphelp import frames, until, walk
+from tests.ui.apphelp import frames, play_demo, until, walk
 from tests.ui.test_app_flow import start_game
 from ui.theme import THEME
 from ui.widgets.card import CardView
@@ -92,14 +92,6 @@ def test_the_banner_is_in_the_layout_only_while_it_says_something(app):
 
 def test_each_breakage_shows_a_player_in_the_same_row(app):
     """A row made for every breakage was dropped at the next: garbage for the GC to find."""
-    from companion.table import Table
-    from tests.ui.autoplay import play_to_the_end
-
-    app.import_demo_decks()
-    demo = next(
-        d for d in app.decks() if d.name != "Test deck" and d.game == "broken-and-beautiful"
-    )
-    app.open_table(Table.start(app.store, demo, ["Ana", "Ben", "Cleo"]))
     screen = app.root.get_screen("table")
     rows: dict[str, set[int]] = {}
 
@@ -109,5 +101,5 @@ def test_each_breakage_shows_a_player_in_the_same_row(app):
             for row in screen.board.breakage.ids.rows.children:
                 rows.setdefault(row.player, set()).add(id(row))
 
-    play_to_the_end(app, after_each)
+    play_demo(app, ["Ana", "Ben", "Cleo"], after_each)
     assert len(rows) >= 2 and all(len(made) == 1 for made in rows.values()), rows

@@ -7,7 +7,7 @@ from __future__ import annotations
 from kivy.graphics import Rectangle
 
 from companion.view import Piece, PlayerView, Zone
-from tests.ui.apphelp import frames, texts
+from tests.ui.apphelp import frames, play_demo, texts
 from ui.theme import pattern_mark
 from ui.widgets.icons import icon_texture
 from ui.widgets.strip import MINI, MINI_GAP, IconRun, PlayerStrip
@@ -71,18 +71,8 @@ def test_a_hidden_zone_shows_its_size_and_no_icons(app):
 def test_a_whole_games_looks_fit_the_cache_so_none_is_drawn_twice(app):
     """With 64 looks kept, the demo deck's ~80 pushed each other out: every game drew 60 of
     them again (a buffer switch and a read-back each, and textures made and freed)."""
-    from companion.table import Table
-    from tests.ui.apphelp import frames
-    from tests.ui.autoplay import play_to_the_end
-    from ui.widgets.icons import icon_texture
-
-    app.import_demo_decks()
-    demo = next(
-        d for d in app.decks() if d.name != "Test deck" and d.game == "broken-and-beautiful"
-    )
     icon_texture.cache_clear()
     for _ in range(2):
-        app.open_table(Table.start(app.store, demo, ["Ana", "Ben", "Cleo", "Dan"]))
-        play_to_the_end(app, frames)
+        play_demo(app, ["Ana", "Ben", "Cleo", "Dan"], frames)
     looks = icon_texture.cache_info()
     assert looks.misses == looks.currsize, looks
