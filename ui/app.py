@@ -12,6 +12,7 @@ import importlib
 import os
 import queue
 import sys
+from collections.abc import Callable
 
 from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
@@ -59,6 +60,21 @@ SCREENS = {  # built on first visit (Screens.get_screen): a screen never opened 
 STATUS_INTERVAL_S = 0.5
 QUIET_TICK_S = 0.5  # how often the app asks whether the table has gone quiet
 RESCAN_KEY = "rescan_window"  # seconds a card placed again after its own scan is ignored
+
+
+def scan_waker(callback: Callable[..., object]) -> ClockEvent:
+    """A trigger the readers' threads pull for each tag event.
+
+    Kivy's default clock sleeps out each frame's slot (up to 17 ms at 60 frames a second)
+    with a scan waiting. On its `free_all` clock (chosen in ui/__init__.py) a *free* trigger
+    ends that sleep, so the scan is handled and drawn at once; that clock wakes for free
+    events only, so Kivy's animations (due every frame) and their dead events after their
+    widget has gone cannot keep it from sleeping, as they do the `interrupt` clock. If Kivy
+    was imported before `ui` its clock is the default one: the trigger then runs at the next
+    frame.
+    """
+    make = getattr(Clock, "create_trigger_free", Clock.create_trigger)
+    return make(callback)
 
 
 class Screens(ScreenManager):
@@ -147,7 +163,8 @@ class CompanionApp(App):
         self.store: Store | None = None
         self.hub: ReaderHub | None = None
         self.records = StickerRecords(self)
-        self._ticks: list[ClockEvent] = []
+        self._wake = scan_waker(self.drain)
+        self._ticks: list[ClockEvent] = [self._wake]
         self._urls: dict[str, ReaderUrl] = {}  # open readers by name, for their words
         self.sim = None  # the simulated reader, when there is one: the virtual table drives it
         self.store_notice: str | None = None  # why the save file was set aside, for Home to say
@@ -188,7 +205,6 @@ class CompanionApp(App):
         self.open_readers()
         self.root.later = dict(SCREENS)
         self.root.current = "home"
-        self._ticks.append(Clock.schedule_interval(self.drain, 0))
         if os.environ.get("SDL_VIDEODRIVER") == "offscreen":
             Window.bind(on_flip=wait_for_frame)
         # Start-up's objects live as long as the app: frozen, the cyclic GC stops rescanning
@@ -252,7 +268,7 @@ class CompanionApp(App):
             self.root.get_screen("table").has_sim = self.sim is not None
         if not readers:
             return False
-        self.hub = ReaderHub(readers)
+        self.hub = ReaderHub(readers, on_event=self._wake_for)
         self.hub.start()
         self._update_status()
         return True
@@ -307,6 +323,9 @@ class CompanionApp(App):
             self.store.close()
 
     # -- reader events -----------------------------------------------------------------
+    def _wake_for(self, _event: TagEvent) -> None:
+        self._wake()  # on the reader's thread: Kivy's triggers may be pulled from any thread
+
     def drain(self, *_args: object) -> None:
         """Hand every waiting reader event to the UI thread; a placed tag is a scan."""
         if self.hub is None:

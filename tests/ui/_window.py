@@ -6,6 +6,7 @@ throwaway subprocess tries first; the answer is cached in the environment for th
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
@@ -36,6 +37,7 @@ def require_window() -> None:
         pytest.fail(
             "no Kivy window can open here (install libgl1 libegl1: ./dev test does)", pytrace=False
         )
+    importlib.import_module("ui")  # before Kivy, as in `python -m ui`: the app's own clock
     from kivy.config import Config
 
     Config.set("graphics", "width", "800")
