@@ -19,8 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hardware.mfrc522_backend import Mfrc522PackageReader  # noqa: E402
+from hardware.mfrc522_backend import PACKAGE_INTERVAL, Mfrc522PackageReader  # noqa: E402
 from hardware.rc522 import Rc522Reader  # noqa: E402
+from hardware.reader import POLL_INTERVAL, RESTING_SLOWER  # noqa: E402
 from hardware.sim import Classic1K, Ntag213, Quirks, SimChip, Tag  # noqa: E402
 from hardware.sim.pimodules import pi_modules_on  # noqa: E402
 
@@ -108,8 +109,9 @@ def main() -> None:
     args = parser.parse_args()
 
     print(
-        "reader benchmark on the simulated MFRC522 (by default ours polls every 20 ms while"
-        " empty, 50 ms while a tag rests; the package every 50 ms)\n"
+        "reader benchmark on the simulated MFRC522 (by default ours polls every"
+        f" {POLL_INTERVAL * 1000:.0f} ms while empty, {POLL_INTERVAL * RESTING_SLOWER * 1000:.0f}"
+        f" ms while a tag rests; the package every {PACKAGE_INTERVAL * 1000:.0f} ms)\n"
     )
     rows = [
         ("empty poll", None, None),

@@ -8,11 +8,12 @@ from collections.abc import Iterator
 from hardware.errors import CannotWrite
 from hardware.events import TagEvent
 
-# Seconds between polls while nothing lies on the reader: a tag placed is seen within 20 ms
-# (an empty poll is 8 SPI transfers: bench/readers.py). While a tag rests, each poll selects
-# it again, 5-7 times the transfers, and only its removal waits on them: 2.5 times slower.
-POLL_INTERVAL = 0.02
-RESTING_SLOWER = 2.5
+# Seconds between polls while nothing lies on the reader: a tag placed is seen within 10 ms,
+# half of DESIGN.md's 50 ms from tag to prompt at most (an empty poll is 8 SPI transfers,
+# ~2.5 % of a core at this pace: bench/readers.py). While a tag rests, each poll selects it
+# again, 5-7 times the transfers, and only its removal waits on them: 5 times slower (50 ms).
+POLL_INTERVAL = 0.01
+RESTING_SLOWER = 5
 
 
 class Reader:

@@ -248,7 +248,7 @@ _OPTIONS = {"rst", "cs", "speed", "interval"}
 
 
 def open_rc522(name: str, netloc: str, query: dict[str, str]) -> Rc522Reader:
-    """`rc522://spi0.0?rst=25&speed=1000000&cs=8&interval=0.02` (pins are BCM numbers)."""
+    """`rc522://spi0.0?rst=25&speed=1000000&cs=8&interval=0.01` (pins are BCM numbers)."""
     unknown = set(query) - _OPTIONS
     if unknown:
         raise ConfigError(
