@@ -94,3 +94,28 @@ def test_a_game_by_touch_with_a_private_call_mum(app):
     assert app.table.scores().losers == ("Ana",)
     assert any("Ana loses" in t for t in texts(scores))
     shoot("wbi-scores")
+
+
+SIX = ["Anastasia", "Benedict", "Cleopatra", "Dimitrios", "Eleanor", "Ferdinand"]
+
+
+def test_six_players_with_long_names_fit_one_screen(app):
+    from ui.widgets.strip import PlayerStrip
+
+    app.import_demo_decks()
+    setup = choose(app, "Who Broke It? demo deck (made-up)")
+    for row, name in zip(setup.seats(), SIX, strict=True):
+        row.ids.name.text = name
+    setup.choose_first(0)
+    press(setup.ids.start)
+    screen = app.root.get_screen("table")
+    press(button(screen.ids.options, "Dealt"))
+    frames(3)
+    strips = {s.player: s for s in walk(screen) if isinstance(s, PlayerStrip)}
+    assert sorted(strips) == sorted(SIX)
+    for name, strip in strips.items():
+        left, bottom = strip.to_window(strip.x, strip.y)
+        assert 0 <= left and left + strip.width <= Window.width, name
+        assert 0 <= bottom and bottom + strip.height <= Window.height, name
+    assert "Anastasia: play a card" in screen.ids.prompt.text
+    shoot("wbi-6p", screen)
