@@ -10,7 +10,7 @@ from hardware.events import TagEvent
 
 # Seconds between polls while nothing lies on the reader: a tag placed is seen within 10 ms,
 # half of DESIGN.md's 50 ms from tag to prompt at most (an empty poll is 8 SPI transfers,
-# ~2.5 % of a core at this pace: bench/readers.py). While a tag rests, each poll selects it
+# ~2.3 % of a core at this pace: bench/readers.py). While a tag rests, each poll selects it
 # again, 5-7 times the transfers, and only its removal waits on them: 5 times slower (50 ms).
 POLL_INTERVAL = 0.01
 RESTING_SLOWER = 5

@@ -13,6 +13,7 @@ from companion.deck import Deck, make_component
 from tests.ui.apphelp import button, frames, press, texts, until, walk
 from tests.ui.test_setup_seats import choose
 from ui.widgets.card import CardView
+from ui.widgets.strip import PlayerStrip
 
 MIX = {"broken-vase": 1, "spare-vase": 6, "call-mum": 2, "alibi": 3}
 SHOTS = os.environ.get("UI_SCREENSHOTS")  # tools/screenshots.py sets it for docs/screenshots
@@ -100,8 +101,6 @@ SIX = ["Anastasia", "Benedict", "Cleopatra", "Dimitrios", "Eleanor", "Ferdinand"
 
 
 def test_six_players_with_long_names_fit_one_screen(app):
-    from ui.widgets.strip import PlayerStrip
-
     app.import_demo_decks()
     setup = choose(app, "Who Broke It? demo deck (made-up)")
     for row, name in zip(setup.seats(), SIX, strict=True):
