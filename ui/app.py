@@ -268,7 +268,8 @@ class CompanionApp(App):
             self.root.get_screen("table").has_sim = self.sim is not None
         if not readers:
             return False
-        self.hub = ReaderHub(readers, on_event=self._wake_for)
+        # pulled on the readers' threads, as Kivy's triggers may be (the event is ignored)
+        self.hub = ReaderHub(readers, on_event=self._wake)
         self.hub.start()
         self._update_status()
         return True
@@ -323,9 +324,6 @@ class CompanionApp(App):
             self.store.close()
 
     # -- reader events -----------------------------------------------------------------
-    def _wake_for(self, _event: TagEvent) -> None:
-        self._wake()  # on the reader's thread: Kivy's triggers may be pulled from any thread
-
     def drain(self, *_args: object) -> None:
         """Hand every waiting reader event to the UI thread; a placed tag is a scan."""
         if self.hub is None:
