@@ -49,7 +49,7 @@ def installed(machine: Machine) -> Machine:
         "blanking_off": True, "spi_on": None if machine.spi_on is None else True,
         "cmdline": machine.cmdline and machine.cmdline.strip() + " consoleblank=0",
         "unit_now": machine.unit_wanted, "unit_enabled": True, "unit_active": machine.systemd_running,
-        "venv": True,
+        "venv": True, "data": True,
     }.items():  # fmt: skip
         setattr(machine, key, value)
     return machine
@@ -71,7 +71,9 @@ def test_a_fresh_pi_gets_packages_groups_spi_blanking_venv_extras_and_the_unit()
     # the venv and pip belong to the player: never run through sudo
     assert f"python3 -m venv {APP}/.venv" in ran
     assert any(c.startswith(f"env PYPI=1 {APP}/.venv/bin/python -m pip") for c in ran)
-    assert f"{APP}[pi,ui]" in ran[-4]
+    assert f"{APP}[pi,ui]" in ran[-5]
+    # the one folder of the home the unit lets the app write: it must exist before it starts
+    assert ran[-4] == "mkdir -p -m 0700 /home/ana/.config/companion"
     unit = steps[-1]
     assert unit.text == (UNIT_PATH, "[Unit]\n")
     assert ran[-3:] == [
@@ -90,6 +92,7 @@ def test_a_second_run_finds_everything_done_but_pip():
 def test_under_sudo_the_venv_is_still_the_players():
     ran = commands(plan(fresh_pi(root=True), APP))
     assert f"sudo -u ana -H python3 -m venv {APP}/.venv" in ran
+    assert "sudo -u ana -H mkdir -p -m 0700 /home/ana/.config/companion" in ran
     assert "usermod -aG video,render,input,spi,gpio,dialout ana" in ran  # root: no sudo
 
 
@@ -125,7 +128,9 @@ def test_a_dry_run_prints_the_plan_and_changes_nothing(only):
     lines = done.stdout.splitlines()
     assert lines[-1] == "dry run: nothing was changed"
     assert any(line.startswith(("plan", "ok")) and "systemd unit" in line for line in lines)
-    assert only == [] or len(lines) == 2 + sum(line.startswith("     ") for line in lines)
+    steps = sum(not line.startswith("     ") for line in lines[:-1])
+    assert only == [] or steps == 2  # the data folder and the unit
+    assert any("data folder" in line for line in lines)
     assert UNIT_PATH.exists() == before
 
 

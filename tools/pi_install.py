@@ -99,6 +99,7 @@ class Machine:
     unit_active: bool
     unit_wanted: str
     venv: bool
+    data: bool = False  # the data folder the unit binds in exists
 
 
 def sudo(machine: Machine, command: list[str]) -> list[str]:
@@ -113,7 +114,7 @@ def plan(machine: Machine, app: Path = APP, *, unit_only: bool = False) -> list[
     """Every step, in order, each knowing whether it is already done (`unit_only`: the unit's,
     for `./dev pi-service --install`)."""
     if unit_only:
-        return [_unit(machine)]
+        return [_data(machine), _unit(machine)]
     steps = [_packages(machine), *_groups(machine), _spi(machine), _blanking(machine)]
     venv = app / ".venv"
     make = [as_user(machine, ["python3", "-m", "venv", str(venv)])]
@@ -126,8 +127,16 @@ def plan(machine: Machine, app: Path = APP, *, unit_only: bool = False) -> list[
             commands=[as_user(machine, ["env", "PYPI=1", *pip, "-e", f"{app}[pi,ui]"])],
         )
     )
-    steps.append(_unit(machine))
+    steps += [_data(machine), _unit(machine)]
     return steps
+
+
+def _data(machine: Machine) -> Step:
+    """The player's data folder: the unit binds it in (the one folder of the home the app may
+    write), and systemd refuses to start the unit while it is missing."""
+    folder = SERVICE.data_folder(machine.home)
+    make = [as_user(machine, ["mkdir", "-p", "-m", "0700", folder])]
+    return Step(f"the data folder {folder}", "it exists" if machine.data else "", make)
 
 
 def _packages(machine: Machine) -> Step:
@@ -269,6 +278,7 @@ def look(user: str, app: Path = APP) -> Machine:
         and _run([systemctl, "is-active", UNIT_PATH.name]).stdout.strip() == "active",
         unit_wanted=unit.stdout,
         venv=(app / ".venv/bin/python").exists(),
+        data=Path(SERVICE.data_folder(entry.pw_dir)).is_dir(),
     )
 
 

@@ -2,9 +2,11 @@
 
 One unit, generated (`./dev pi-service`), never copied by hand: Bookworm images have no `pi`
 user, and the app lives wherever it was cloned. It runs as that ordinary user with the groups
-the hardware needs, under systemd's hardening that leaves /dev (SPI, GPIO, serial, input, the
-display) reachable. It pins no reader (Settings › Save readers applies) and keeps Kivy's
-console log on, so `journalctl -u companion` shows it.
+the hardware needs, sandboxed by systemd (docs/service.md): it may write only its data folder
+and its own runtime folder, sees no other file in any home, has no network, and reaches only
+the devices the table uses (SPI, GPIO, the serial bridge, the display, touch). It pins no
+reader (Settings › Save readers applies) and keeps Kivy's console log on, so `journalctl -u
+companion` shows it.
 """
 
 from __future__ import annotations
@@ -36,8 +38,15 @@ Type=simple
 User={user}
 Group={group}
 SupplementaryGroups={groups}
-WorkingDirectory={app}
-Environment=COMPANION_DATA={home}/.config/companion
+# A working directory of its own, writable and emptied at each stop: lgpio makes its
+# notification FIFOs (.lgd-nfy*) in $LG_WD, else in the working directory, and moves there.
+RuntimeDirectory=companion
+RuntimeDirectoryMode=0700
+WorkingDirectory=/run/companion
+Environment=LG_WD=/run/companion
+Environment=COMPANION_DATA={data}
+# Mesa's shader cache beside the data (the rest of the home is hidden from the app)
+Environment=XDG_CACHE_HOME={data}/cache
 Environment=KIVY_WINDOW=sdl2
 Environment=KCFG_GRAPHICS_FULLSCREEN=auto
 Environment=KCFG_GRAPHICS_BORDERLESS=1
@@ -48,21 +57,65 @@ Nice=-5
 Restart=on-failure
 RestartSec=5
 RestartPreventExitStatus={in_use}
-# Hardening. /dev stays as it is (no PrivateDevices): SPI, GPIO, serial, input and DRM.
-NoNewPrivileges=yes
-PrivateTmp=yes
+# A runaway is stopped, not the whole Pi (the app holds about 150 MB; docs/service.md)
+MemoryMax=512M
+
+# Hardening (docs/service.md has `systemd-analyze security` on this unit).
+# Files: the system read-only; every home hidden but the data folder (read-write) and the
+# app's folder (read-only, so nothing the app writes can become code it runs).
 ProtectSystem=strict
-ReadWritePaths={home}
-ReadOnlyPaths={app}
-ProtectKernelModules=yes
-ProtectControlGroups=yes
+ProtectHome=tmpfs
+BindPaths={data}
+BindReadOnlyPaths={app}
+PrivateTmp=yes
+PrivateMounts=yes
+UMask=0077
+# No network: the app needs none (a BG Stats link travels as a QR code to a phone).
+PrivateNetwork=yes
+IPAddressDeny=any
+RestrictAddressFamilies=AF_UNIX AF_NETLINK
+# Devices: only the reader (SPI, GPIO), the serial bridge, the display and touch.
+DevicePolicy=closed
+DeviceAllow=char-spi rw
+DeviceAllow=char-gpiochip rw
+DeviceAllow=char-bcm2835-gpiomem rw
+DeviceAllow=char-rpi-gpiomem rw
+DeviceAllow=char-ttyACM rw
+DeviceAllow=char-ttyUSB rw
+DeviceAllow=char-drm rw
+DeviceAllow=char-dma_heap rw
+DeviceAllow=char-fb rw
+DeviceAllow=char-input rw
+# The kernel, other processes and privileges: out of reach.
+NoNewPrivileges=yes
+CapabilityBoundingSet=
 RestrictSUIDSGID=yes
+ProtectKernelTunables=yes
+ProtectKernelModules=yes
+ProtectKernelLogs=yes
+ProtectControlGroups=yes
+ProtectClock=yes
+ProtectHostname=yes
+ProtectProc=invisible
+PrivateIPC=yes
+RemoveIPC=yes
+RestrictNamespaces=yes
 RestrictRealtime=yes
 LockPersonality=yes
+SystemCallArchitectures=native
+SystemCallFilter=@system-service
+SystemCallFilter=~@privileged @resources
+SystemCallErrorNumber=EPERM
 
 [Install]
 WantedBy=multi-user.target
 """
+
+
+def data_folder(home: str | Path) -> str:
+    """The data folder the unit gives the app (its COMPANION_DATA): the one folder of the
+    home it may write, which must exist before it starts (systemd binds it in)."""
+    return f"{home}/.config/companion"
 
 
 def render_unit(
@@ -71,15 +124,15 @@ def render_unit(
 ) -> str:  # fmt: skip
     """The unit for `user` (home `home`) running the app cloned at `app` (with its .venv).
 
-    The app's own folder is read-only to it (its data live in the home), so nothing it
-    writes, such as an exported deck, can become code it later runs.
+    The app's own folder is read-only to it (its data live in `data_folder(home)`), so
+    nothing it writes, such as an exported deck, can become code it later runs.
     """
     for value in (user, str(home), str(app), group or user, *groups):
         if not value.strip() or any(c.isspace() or c in "\"'\\%$;" for c in value):
             raise ValueError(f"{value!r} cannot be written into a unit file as it is")
     return UNIT.format(
-        user=user, group=group or user, groups=" ".join(groups), home=home, app=app,
-        in_use=EXIT_SAVE_IN_USE,
+        user=user, group=group or user, groups=" ".join(groups), app=app,
+        data=data_folder(home), in_use=EXIT_SAVE_IN_USE,
     )  # fmt: skip
 
 
