@@ -8,27 +8,43 @@ when to do them and what to tell the players.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from kivy.logger import Logger
 
 from companion.deck import Component, Deck, DeckError
 from companion.games import definition
 from companion.identity import Identity, decode, encode, home_deck, identity_of
-from companion.store import StoreError
+from companion.store import Store, StoreError
+from companion.table import Table
 from hardware.errors import OPEN_ERRORS
 from hardware.events import TagEvent
+from hardware.hub import ReaderHub
 from hardware.reader import Reader
-
-if TYPE_CHECKING:
-    from ui.app import CompanionApp
+from ui.session import Session
 
 RECORDS_KEY = "sticker_records"  # an unknown sticker carrying its identity: "ask" or "add"
 RECORDS_CHOICES = ("ask", "add")
 
 
+class RecordsHost(Protocol):
+    """What the records need of the app (ui.app.CompanionApp is one): named here rather than
+    imported, so this module and the app that composes it do not import each other."""
+
+    hub: ReaderHub | None
+    session: Session
+    store: Store
+
+    @property
+    def table(self) -> Table | None: ...
+
+    def decks(self) -> list[Deck]: ...
+
+    def join_game(self, component: Component) -> None: ...
+
+
 class StickerRecords:
-    def __init__(self, app: CompanionApp) -> None:
+    def __init__(self, app: RecordsHost) -> None:
         self.app = app
         self.seen_by: dict[str, str] = {}  # uid -> the reader that last saw it placed
         self.unwritten: dict[str, bytes] = {}  # uid -> a record to write when it is back
