@@ -42,6 +42,7 @@ from ui.quiet import QuietCollector
 from ui.reader_words import ReaderTrouble, open_named, plain, status_words
 from ui.records import StickerRecords
 from ui.session import Session
+from ui.startup import resume_at_start, running_game
 from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (FormButton and friends, used by every .kv)
 from ui.widgets.card import CardShelf
@@ -204,7 +205,7 @@ class CompanionApp(App):
         self._ticks.append(Clock.schedule_interval(self._update_status, STATUS_INTERVAL_S))
         self.open_readers()
         self.root.later = dict(SCREENS)
-        self.root.current = "home"
+        self.open_first()
         if os.environ.get("SDL_VIDEODRIVER") == "offscreen":
             Window.bind(on_flip=wait_for_frame)
         # Start-up's objects live as long as the app: frozen, the cyclic GC stops rescanning
@@ -216,6 +217,18 @@ class CompanionApp(App):
         Window.bind(on_touch_down=self.quiet.input)
         self._ticks.append(Clock.schedule_interval(self.quiet.tick, QUIET_TICK_S))
         return self.root
+
+    def open_first(self) -> None:
+        """Straight back to the running game when the setting says so (a kiosk's default)
+        and there is one; else Home, which also says why a save was set aside."""
+        store = self.store
+        assert store is not None
+        quiet = not self.store_notice and store.backup_offer is None  # Home has news otherwise
+        table = running_game(store) if quiet and resume_at_start(store) else None
+        if table is None:
+            self.goto("home")
+        else:
+            self.open_table(table)
 
     def start_afresh(self, err: DamagedStore) -> None:
         """Set the damaged save aside, carry on with a fresh one, and say so on Home."""

@@ -51,6 +51,7 @@ Environment=KIVY_WINDOW=sdl2
 Environment=KCFG_GRAPHICS_FULLSCREEN=auto
 Environment=KCFG_GRAPHICS_BORDERLESS=1
 Environment=KCFG_GRAPHICS_SHOW_CURSOR=0
+Environment=COMPANION_KIOSK=1
 ExecStart={app}/.venv/bin/python -m ui
 # the table answers a scan first when something else keeps the Pi busy (an update)
 Nice=-5

@@ -40,6 +40,7 @@ from ui.reader_words import ReaderTrouble, open_named, status_words
 from ui.records import RECORDS_CHOICES, RECORDS_KEY
 from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (rules used by settings.kv)
+from ui.widgets.resume import ResumeSetting  # noqa: F401  (settings.kv: its row)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -150,6 +151,7 @@ class SettingsScreen(Screen):
             " app's data folder, not ~/.kivy. See docs/ui.md for the touch panel settings."
         )
         self._fill_rulings()
+        self.ids.resume.load(store, self.say)
 
     def _in_force(self) -> tuple[str, str]:
         app = App.get_running_app()
