@@ -13,14 +13,23 @@ import fcntl
 import json
 import os
 import sqlite3
+import stat
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from companion.paths import SAVE_FILE, data_dir
+
 # game id -> (created, inputs logged, "game: players"): enough to tell that it shrank or went
 Progress = dict[int, tuple[float, int, str]]
+
+APP_ID = 0x54436D70  # "TCmp" in the save's header (PRAGMA application_id): the file is ours
+_MAGIC = b"SQLite format 3\x00"
+# Text SQLite keeps on a save's first page (its schema): a save written before the mark, or
+# one whose header is damaged, is still recognised by it.
+_OUR_SCHEMA = (b"CREATE TABLE games (", b"CREATE TABLE inputs (", b"CREATE TABLE decks (")
 
 
 class LockHeld(Exception):
@@ -33,6 +42,42 @@ def sibling(db: Path, suffix: str) -> Path:
 
 def stamp() -> str:
     return time.strftime("%Y%m%d-%H%M%S")
+
+
+def foreign(db: Path) -> str | None:
+    """Why `db` is not one of our saves (so it must be neither renamed nor replaced), or None.
+
+    Ours: no file yet, an empty one (SQLite starts a save there; a save emptied by accident
+    is named by its ledger), one whose header carries APP_ID or whose first page holds our
+    schema, one beside our ledger or backup, or the app's own save file (a save damaged past
+    recognition is still ours, and is set aside).
+    Read with O_NONBLOCK after a stat, so a FIFO or a device is refused without blocking.
+    """
+    try:
+        info = os.stat(db)
+    except FileNotFoundError:
+        return None
+    except OSError as err:
+        return err.strerror or "it cannot be read"
+    if not stat.S_ISREG(info.st_mode):
+        return "it is not a regular file"
+    if info.st_size == 0 or any(sibling(db, s).exists() for s in (".ledger", ".backup")):
+        return None
+    if db.resolve() == (data_dir(make=False) / SAVE_FILE).resolve():
+        return None
+    try:
+        fd = os.open(db, os.O_RDONLY | os.O_NONBLOCK)
+        try:
+            head = os.read(fd, 65536)
+        finally:
+            os.close(fd)
+    except OSError as err:
+        return err.strerror or "it cannot be read"
+    if head.startswith(_MAGIC) and int.from_bytes(head[68:72], "big") == APP_ID:
+        return None
+    if any(mark in head for mark in _OUR_SCHEMA):
+        return None
+    return "it is not a companion save file"
 
 
 def take_lock(db: Path) -> IO[str]:
@@ -63,7 +108,7 @@ def _command() -> str:
 
 
 def write_ledger(db: Path, progress: Progress) -> None:
-    """Record the unfinished games' progress beside the save, atomically (temp + rename).
+    """Record every game's progress beside the save, atomically (temp + rename).
 
     Written after the commit and not fsynced: after a power cut it can only lag behind the
     save, which hides a loss rather than invents one.
@@ -155,15 +200,24 @@ def read_ledger(db: Path) -> Progress:
 
 
 def read_progress(db: sqlite3.Connection) -> Progress:
+    """Every game the save holds, finished or not: a game finished by the commit just before
+    a kill is still there with all its inputs, which the ledger (a moment behind) must see."""
     rows = db.execute(
         "SELECT id, created, game, setup, (SELECT count(*) FROM inputs i WHERE i.game_id = g.id)"
-        " FROM games g WHERE finished IS NULL"
+        " FROM games g"
     )
-    progress = {}
-    for gid, created, game, setup, n in rows:
-        players = ", ".join(p.get("name", "?") for p in json.loads(setup).get("players", []))
-        progress[gid] = (created, n, f"{game}: {players}")
-    return progress
+    return {
+        gid: (created, n, f"{game}: {_players(setup)}") for gid, created, game, setup, n in rows
+    }
+
+
+def _players(setup: str) -> str:
+    """The players' names for a message; "?" where the stored setup does not read."""
+    try:
+        players = json.loads(setup)["players"]
+        return ", ".join(str(p.get("name", "?")) if isinstance(p, dict) else "?" for p in players)
+    except (ValueError, TypeError, KeyError):
+        return "?"
 
 
 @dataclass(frozen=True)
@@ -176,7 +230,7 @@ class Loss:
 
 
 def losses(recorded: Progress, now: Progress, backup: Progress) -> list[Loss]:
-    """Unfinished games the ledger saw further along than the save holds them now."""
+    """Games the ledger saw further along than the save holds them now."""
     found = []
     for gid, (created, had, title) in sorted(recorded.items()):
         has = _inputs_of(now, gid, created)
@@ -188,6 +242,14 @@ def losses(recorded: Progress, now: Progress, backup: Progress) -> list[Loss]:
 def _inputs_of(progress: Progress, gid: int, created: float) -> int:
     entry = progress.get(gid)
     return entry[1] if entry and abs(entry[0] - created) < 1e-3 else 0
+
+
+def rolls_back(now: Progress, backup: Progress) -> list[int]:
+    """Games the save holds further along than the backup: restoring it would undo them
+    (e.g. a game finished after the backup was taken)."""
+    return [
+        gid for gid, (created, n, _t) in sorted(now.items()) if _inputs_of(backup, gid, created) < n
+    ]
 
 
 def describe(lost: list[Loss]) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ CREATE TABLE IF NOT EXISTS decks (
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY, game TEXT NOT NULL, deck TEXT NOT NULL, setup TEXT NOT NULL,
     source TEXT, created REAL NOT NULL, updated REAL NOT NULL,
-    finished REAL, result TEXT);
+    finished REAL, result TEXT, run_sum INTEGER, aside TEXT);
 CREATE TABLE IF NOT EXISTS inputs (
     game_id INTEGER NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,
     kind TEXT NOT NULL, uid TEXT, reader TEXT, option TEXT, arg TEXT, line INTEGER,
@@ -65,6 +66,18 @@ def _reason(err: sqlite3.Error) -> str:
     """Why, in words: never SQLite's own text, which may quote SQL or the file's bytes."""
     code = getattr(err, "sqlite_errorcode", None)
     return _NOT_DAMAGE.get((code or 0) & 0xFF, "the save refused it")
+
+
+def _run_sum(source: str) -> int:
+    """The run id's checksum, stored beside it: a run id damaged by one letter is still
+    recognised as this run's (and repaired), not silently taken for another run's."""
+    return zlib.crc32(source.encode("utf-8", "replace"))
+
+
+def _refuse_foreign(path: Path) -> None:
+    why = saves.foreign(path)
+    if why is not None:
+        raise StoreError(f"cannot open the save file {path}: {why} (it was left as it is)")
 
 
 def _fresh(path: Path, err: DamagedStore) -> tuple[Store, list[str]]:
@@ -111,13 +124,20 @@ class GameRow:
 
 
 class Store:
-    def __init__(self, path: str | Path = ":memory:") -> None:
+    def __init__(self, path: str | Path = ":memory:", *, witness: bool = True) -> None:
+        """Open (or start) the save at `path`. Without `witness` (history, export) the
+        ledger is never rewritten, so a loss it records is still named by the next play."""
         self.path = str(path)
         if not self.path.strip():
             raise StoreError(NO_NAME)
         self.backup_offer: Path | None = None  # a backup holding inputs this save lost
+        self.damaged_games: dict[int, str] = {}  # game id -> game, for rows met damaged at open
+        self._opening = True
         self._lock: IO[str] | None = None
-        self._witness = saves.Witness(Path(self.path)) if self.path != ":memory:" else None
+        on_disk = self.path != ":memory:"
+        if on_disk:
+            _refuse_foreign(Path(self.path))
+        self._witness = saves.Witness(Path(self.path)) if on_disk and witness else None
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None)
         except sqlite3.Error as err:
@@ -127,20 +147,44 @@ class Store:
                 # Checked before anything is written, so a damaged file is set aside as it was.
                 if self.db.execute("PRAGMA quick_check").fetchone() != ("ok",):
                     raise sqlite3.DatabaseError("quick_check failed")
+                self._claim()
                 self.db.execute("PRAGMA journal_mode=WAL")
                 self.db.execute("PRAGMA synchronous=FULL")
                 self.db.executescript(SCHEMA)
                 self._migrate()
                 self._check()
+            self._opening = False
         except StoreError:
             self.db.close()
             raise
 
+    def _claim(self) -> None:
+        """Mark the save as ours (SQLite's application_id); a save from before the mark is
+        recognised by its tables, and an SQLite file holding others' tables is refused."""
+        if self.db.execute("PRAGMA application_id").fetchone()[0] == saves.APP_ID:
+            return
+        tables = {
+            n for (n,) in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
+        if not tables <= {"meta", "decks", "games", "inputs"}:
+            raise StoreError(
+                f"cannot open the save file {self.path}: it is not a companion save file"
+                " (it was left as it is)"
+            )
+        if self.path != ":memory:":
+            self.db.execute(f"PRAGMA application_id = {saves.APP_ID}")
+
     def _migrate(self) -> None:
-        """Saves written before inputs named their player lack the seat column: add it."""
-        columns = {row[1] for row in self.db.execute("PRAGMA table_info(inputs)")}
-        if "seat" not in columns:
-            self.db.execute("ALTER TABLE inputs ADD COLUMN seat INTEGER")
+        """Columns added since a save was written: inputs' seat (the player an input names),
+        games' run_sum (the run id's checksum) and aside (why a damaged game was set aside)."""
+        for table, column, kind in (
+            ("inputs", "seat", "INTEGER"),
+            ("games", "run_sum", "INTEGER"),
+            ("games", "aside", "TEXT"),
+        ):
+            columns = {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
+            if column not in columns:
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
     def _check(self) -> None:
         """Decode every row the app will read, so damage anywhere in the file is met here, at
@@ -193,6 +237,7 @@ class Store:
         if not str(path).strip():  # Path("") is ".", and sqlite3 makes "" a temporary file
             raise StoreError(NO_NAME)
         path = Path(path)
+        _refuse_foreign(path)  # before the lock file is made beside it
         try:
             held = saves.take_lock(path) if lock else None
         except saves.LockHeld as err:
@@ -221,24 +266,61 @@ class Store:
     def _ready(self, held: IO[str] | None, notes: list[str]) -> tuple[Store, str | None]:
         self._lock = held
         notes += self._find_losses()
+        notes += self._set_damaged_games_aside()
         self._save_ledger()
         return self, "; ".join(notes) or None
 
-    def _find_losses(self) -> list[str]:
+    def _losses(self) -> tuple[list[saves.Loss], saves.Progress, saves.Progress]:
+        """(games the ledger saw further along than the save holds, the save's progress,
+        the backup's): read only, nothing written."""
         path = Path(self.path)
-        backup = saves.sibling(path, ".backup")
-        lost = saves.losses(
-            saves.read_ledger(path), saves.read_progress(self.db), saves.backup_progress(backup)
+        with self._reading():
+            now = saves.read_progress(self.db)
+        backup = saves.backup_progress(saves.sibling(path, ".backup"))
+        return saves.losses(saves.read_ledger(path), now, backup), now, backup
+
+    def loss_note(self) -> str | None:
+        """What a read (history, export) must say about the save: inputs lost, games set
+        aside as damaged. Nothing is renamed or rewritten, so play says it again."""
+        lost = self._losses()[0] if self.path != ":memory:" else []
+        notes = [f"acknowledged inputs are missing from the save: {saves.describe(lost)}"] * bool(
+            lost
         )
+        notes += [f"saved game {gid} ({title}) is damaged and is left out" for gid, title in
+                  sorted(self.damaged_games.items())]  # fmt: skip
+        return "; ".join(notes) or None
+
+    def _find_losses(self) -> list[str]:
+        lost, now, in_backup = self._losses()
         if not lost:
             return []
         notes = [f"acknowledged inputs are missing from the save: {saves.describe(lost)}"]
         if any(x.in_backup > x.has for x in lost):
             # Kept under its own name, so the next backup cannot overwrite what is offered.
-            self.backup_offer = saves.sibling(path, f".backup-{saves.stamp()}")
-            backup.rename(self.backup_offer)
+            path = Path(self.path)
+            kept = saves.sibling(path, f".backup-{saves.stamp()}")
+            saves.sibling(path, ".backup").rename(kept)
             held = ", ".join(f"game {x.game_id}: {x.in_backup}" for x in lost)
-            notes.append(f"the backup {self.backup_offer.name} holds more ({held})")
+            behind = saves.rolls_back(now, in_backup)
+            if behind:  # restoring it would undo inputs the save still holds: not offered
+                games = ", ".join(f"game {gid}" for gid in behind)
+                notes.append(
+                    f"the backup, kept as {kept.name}, holds more ({held}) but is older for"
+                    f" {games}, so it is not offered"
+                )
+            else:
+                self.backup_offer = kept
+                notes.append(f"the backup {kept.name} holds more ({held})")
+        return notes
+
+    def _set_damaged_games_aside(self) -> list[str]:
+        """Games whose stored setup or result does not read are set aside (kept, never
+        deleted, left out of every list) so the rest of the save plays on."""
+        notes = []
+        for gid, title in sorted(self.damaged_games.items()):
+            self.set_game_aside(gid, "its stored setup or result does not read")
+            notes.append(f"saved game {gid} ({title}) is damaged: it was set aside")
+        self.damaged_games = {}
         return notes
 
     def restore(self, backup: Path) -> Store:
@@ -295,12 +377,53 @@ class Store:
         self, game: str, deck: str, setup: dict[str, Any], source: str | None = None
     ) -> int:
         now = time.time()
+        run_sum = None if source is None else _run_sum(source)
         with self._transaction() as db:
             cursor = db.execute(
-                "INSERT INTO games (game, deck, setup, source, created, updated) VALUES (?,?,?,?,?,?)",
-                (game, deck, json.dumps(setup), source, now, now),
+                "INSERT INTO games (game, deck, setup, source, created, updated, run_sum)"
+                " VALUES (?,?,?,?,?,?,?)",
+                (game, deck, json.dumps(setup), source, now, now, run_sum),
             )
         return int(cursor.lastrowid or 0)
+
+    def find_run(self, source: str) -> tuple[int | None, str | None]:
+        """The latest game this run (its `source`) started, finished or not, and a line to
+        say if its stored run id was damaged (then recognised by its checksum, and repaired)."""
+        with self._reading():
+            rows = self.db.execute(
+                "SELECT id, source, run_sum FROM games WHERE aside IS NULL ORDER BY updated DESC"
+            ).fetchall()
+        for gid, stored, _sum in rows:
+            if stored == source:
+                return gid, None
+        wanted = _run_sum(source)
+        for gid, stored, run_sum in rows:
+            if run_sum == wanted and (not isinstance(stored, str) or _run_sum(stored) != wanted):
+                with self._transaction() as db:
+                    db.execute("UPDATE games SET source = ? WHERE id = ?", (source, gid))
+                return gid, f"saved game {gid}'s run id was damaged; it is this run's, and repaired"
+        return None, None
+
+    def set_game_aside(self, game_id: int, why: str, *, keep: int | None = None) -> int | None:
+        """Set a damaged game aside (kept, left out of every list). With `keep`, a copy of it
+        holding its first `keep` inputs (the ones that replay) goes on in its place: its id."""
+        with self._transaction() as db:
+            db.execute("UPDATE games SET aside = ? WHERE id = ?", (why, game_id))
+            if keep is None:
+                return None
+            cursor = db.execute(
+                "INSERT INTO games (game, deck, setup, source, created, updated, run_sum)"
+                " SELECT game, deck, setup, source, ?, ?, run_sum FROM games WHERE id = ?",
+                (time.time(), time.time(), game_id),
+            )
+            new = int(cursor.lastrowid or 0)
+            db.execute(
+                "INSERT INTO inputs (game_id, seq, kind, uid, reader, option, arg, line, at, seat)"
+                " SELECT ?, seq, kind, uid, reader, option, arg, line, at, seat FROM inputs"
+                " WHERE game_id = ? AND seq <= ?",
+                (new, game_id, keep),
+            )
+        return new
 
     def append(self, game_id: int, seq: int, entry: LoggedInput, *, result: Result = KEEP) -> None:
         """Log one input; with `result`, record (a dict) or clear (None) the game's result in
@@ -342,26 +465,41 @@ class Store:
             return [LoggedInput(*row) for row in rows]
 
     def games(self, *, finished: bool | None = None) -> list[GameRow]:
-        where = {None: "", True: "WHERE finished IS NOT NULL", False: "WHERE finished IS NULL"}
+        where = {None: "", True: "AND finished IS NOT NULL", False: "AND finished IS NULL"}
         return self._game_rows(f"{where[finished]} ORDER BY updated DESC")
 
     def game(self, game_id: int) -> GameRow:
-        rows = self._game_rows("WHERE id = ?", (game_id,))
+        rows = self._game_rows("AND id = ?", (game_id,))
         if not rows:
+            if game_id in self.damaged_games:
+                raise StoreError(f"saved game {game_id} is damaged: its stored setup does not read")
             raise StoreError(f"there is no saved game number {game_id}")
         return rows[0]
 
     def _game_rows(self, where: str, params: tuple[Any, ...] = ()) -> list[GameRow]:
+        """The games not set aside. A row whose setup or result does not decode, met at open,
+        is left out and remembered in `damaged_games` (one game's damage is not the whole
+        file's); met later, it is damage to the file (DamagedStore), as any other read."""
         with self._reading():
             rows = self.db.execute(
                 "SELECT id, game, deck, setup, source, created, updated, finished, result,"
-                f" (SELECT count(*) FROM inputs i WHERE i.game_id = g.id) FROM games g {where}",
+                " (SELECT count(*) FROM inputs i WHERE i.game_id = g.id) FROM games g"
+                f" WHERE aside IS NULL {where}",
                 params,
-            )
-            return [
-                GameRow(*r[:3], json.loads(r[3]), *r[4:8], json.loads(r[8]) if r[8] else None, r[9])
-                for r in rows
-            ]
+            ).fetchall()
+        found = []
+        for r in rows:
+            try:
+                setup, result = json.loads(r[3]), json.loads(r[8]) if r[8] else None
+                if not isinstance(setup, dict) or not isinstance(result, dict | None):
+                    raise TypeError("not a table")
+            except (ValueError, TypeError):
+                if not self._opening and r[0] not in self.damaged_games:
+                    raise DamagedStore(self._damaged()) from None
+                self.damaged_games[r[0]] = str(r[1])
+                continue
+            found.append(GameRow(*r[:3], setup, *r[4:8], result, r[9]))
+        return found
 
     def delete_game(self, game_id: int) -> None:
         with self._transaction() as db:

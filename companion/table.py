@@ -56,6 +56,14 @@ def setup_from_json(data: Mapping[str, Any]) -> Setup:
     )
 
 
+class DamagedGame(StoreError):
+    """One saved game does not replay: its first `good` inputs do (None: not its setup)."""
+
+    def __init__(self, message: str, good: int | None) -> None:
+        super().__init__(message)
+        self.good = good
+
+
 def seat_readers(readers: Sequence[str], players: int) -> dict[str, int]:
     """Readers named seat1, seat2, ... belong to those seats (DESIGN.md reader URLs)."""
     seats = {}
@@ -125,32 +133,53 @@ class Table:
             setup = replace(setup, settings=settings)
             table = cls(store, game_id, info.make_engine(settings), setup, row.deck)
         except (KeyError, TypeError, ValueError, AttributeError) as err:
-            raise StoreError(f"saved game {game_id} has a damaged setup ({err})") from None
+            raise DamagedGame(f"saved game {game_id} has a damaged setup ({err})", None) from None
         for entry in store.log(game_id):
             table._replay(entry)
         return table
 
+    @classmethod
+    def resume_or_set_aside(cls, store: Store, game_id: int) -> tuple[Table | None, str | None]:
+        """Resume a game; one that does not replay (a changed letter in its setup or an
+        input) is set aside, kept, and a copy of its inputs that do replay goes on instead
+        (None if not even its setup does). The line says which, for the players."""
+        try:
+            return cls.resume(store, game_id), None
+        except DamagedGame as err:
+            damage, good = str(err), err.good
+        new = store.set_game_aside(game_id, damage, keep=good)
+        if new is None:
+            return None, f"{damage}: it was set aside"
+        return cls.resume(store, new), (
+            f"{damage}: it was set aside, and play goes on from its input {good} as game {new}"
+        )
+
     def _replay(self, entry: LoggedInput) -> None:
         self._seq += 1
         self.last_line = max(self.last_line, entry.line or 0)
-        if entry.kind == "enroll":
-            component = make_component(self.game, json.loads(entry.arg or "{}"))
-            self._registry[component.uid] = component
-            return
-        if entry.kind == "undo":
-            if len(self._states) > 1:
-                self._states.pop()
-                self._said.pop()
-            return
-        action = self._input(entry)
         try:
-            self._push(self.engine.apply(self.state, action))
+            if entry.kind == "enroll":
+                component = make_component(self.game, json.loads(entry.arg or "{}"))
+                self._registry[component.uid] = component
+                return
+            if entry.kind == "undo":
+                if len(self._states) > 1:
+                    self._states.pop()
+                    self._said.pop()
+                return
+            self._push(self.engine.apply(self.state, self._input(entry)))
         except Unchanged:  # saves from before no-ops stopped being stored: keep their undos
             self._push(self.state)
         except IllegalInput as err:
-            raise StoreError(
-                f"saved game {self.game_id} cannot be replayed at input {self._seq}: {err.message}"
-            ) from None
+            self._damaged(err.message)
+        except (KeyError, TypeError, ValueError, AttributeError) as err:  # a garbled entry
+            self._damaged(f"a damaged input ({err})")
+
+    def _damaged(self, why: str) -> None:
+        raise DamagedGame(
+            f"saved game {self.game_id} cannot be replayed at input {self._seq}: {why}",
+            self._seq - 1,
+        ) from None
 
     def _input(self, entry: LoggedInput) -> Input:
         if entry.kind == "scan":

@@ -1,7 +1,9 @@
 """`companion history` and `companion export bgstats`: finished games out of the save file.
 
 Both read the app's save file unless `--db` names another, and never create one: a
-mistyped path is one line saying so, not an empty save left behind.
+mistyped path is one line saying so, not an empty save left behind. Neither rewrites the
+ledger, and both say what the save lost or holds damaged (exit 1 when they list anything
+less than the save should hold), so the next `play` can still name it and offer the backup.
 """
 
 from __future__ import annotations
@@ -17,18 +19,44 @@ from companion.games import definition
 from companion.paths import save_file
 from companion.qr import qr_code
 from companion.store import GameRow, Store, StoreError
+from companion.textfile import clip
 
 
-def open_save(db: str | None) -> Store:
-    """The save file at `db` (default: the app's); StoreError if there is none."""
+def open_save(db: str | None) -> tuple[Store, str | None]:
+    """The save file at `db` (default: the app's) and what it lost, in a line, if anything;
+    StoreError if there is none, or it is empty (an emptied save holds no games to list)."""
     path = Path(db) if db else save_file()
-    if not path.is_file():
+    if not path.exists():
         raise StoreError(f"no save file at {path} (play a game in the app, or pass --db)")
-    return Store(path)
+    if path.is_file() and path.stat().st_size == 0:
+        raise StoreError(f"the save file {path} is empty (0 bytes): its games are not in it")
+    store = Store(path, witness=False)
+    try:
+        return store, store.loss_note()
+    except BaseException:
+        store.close()
+        raise
+
+
+_DAMAGE = (KeyError, TypeError, ValueError, AttributeError, IndexError)  # a garbled stored row
+
+
+def _damaged_row(row: GameRow) -> StoreError:
+    return StoreError(f"saved game {row.id}'s stored result or setup is damaged")
 
 
 def history_entry(row: GameRow) -> dict[str, Any]:
-    """One finished game as `history --json` lists it: who played, when, and its sheet."""
+    """One finished game as `history --json` lists it: who played, when, and its sheet;
+    StoreError (one line) if its stored setup or result does not read."""
+    try:
+        entry = _entry(row)
+        _summary(entry)  # every field the one-line form reads is there
+    except _DAMAGE:
+        raise _damaged_row(row) from None
+    return entry
+
+
+def _entry(row: GameRow) -> dict[str, Any]:
     return {
         "id": row.id,
         "game": row.game,
@@ -56,28 +84,48 @@ def _summary(entry: dict[str, Any]) -> str:
 
 
 def history(db: str | None, as_json: bool, out: TextIO) -> int:
-    """Every finished game, newest first: a line each, or a JSON list."""
-    store = open_save(db)
+    """Every finished game, newest first: a line each, or a JSON list. Exit 1, with a line
+    on stderr, when the save lost inputs or holds a game that does not read."""
+    store, note = open_save(db)
+    entries, skipped = [], []
     try:
-        entries = [history_entry(row) for row in store.games(finished=True)]
+        for row in store.games(finished=True):
+            try:
+                entries.append(history_entry(row))
+            except StoreError as err:
+                skipped.append(str(err))
+        note = "; ".join(filter(None, [note, *skipped]))
     finally:
         store.close()
     if as_json:
         print(json.dumps(entries, indent=2, ensure_ascii=False), file=out)
-        return 0
-    lines = [_summary(entry) for entry in entries] or ["no finished games yet"]
-    print("\n".join(lines), file=out)
+    else:
+        lines = [_summary(entry) for entry in entries] or ["no finished games yet"]
+        print("\n".join(lines), file=out)
+    if note:
+        print(f"companion: {note}", file=sys.stderr)
+        return 1
     return 0
 
 
 def export_bgstats(db: str | None, game_id: int, as_json: bool, qr: bool, out: TextIO) -> int:
     """The BG Stats URL of a finished game (its payload with `as_json`, a terminal QR code
     a phone can scan with `qr`)."""
-    store = open_save(db)
+    store, note = open_save(db)
     try:
-        payload = play_payload(store.game(game_id), installation_id(store))
+        row = store.game(game_id)
+        try:
+            payload = play_payload(row, installation_id(store))
+        except _DAMAGE as err:
+            if row.finished is None:  # play_payload's line for a game still going
+                raise StoreError(str(err)) from None
+            raise _damaged_row(row) from None
+    except StoreError as err:  # one line: what the save lost, then why there is no link
+        raise StoreError("; ".join(filter(None, [note, str(err)]))) from None
     finally:
         store.close()
+    if note:
+        print(f"companion: {note}", file=sys.stderr)
     if as_json:
         print(json.dumps(payload, indent=2, ensure_ascii=False), file=out)
         return 0
@@ -86,6 +134,17 @@ def export_bgstats(db: str | None, game_id: int, as_json: bool, qr: bool, out: T
         qr_code(url).terminal(out=out, compact=True)
     print(url, file=out)
     return 0
+
+
+def _game_id(text: str) -> int:
+    """A game number SQLite can hold: a bigger one is refused in words, not by OverflowError."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{clip(text)!r} is not a game number") from None
+    if not 1 <= number < 2**63:
+        raise argparse.ArgumentTypeError(f"there is no game number {clip(text)}")
+    return number
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
@@ -99,7 +158,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     export = sub.add_parser("export", help="send a finished game elsewhere")
     targets = export.add_subparsers(dest="export_target", required=True)
     bgstats = targets.add_parser("bgstats", help="the BG Stats link of a finished game")
-    bgstats.add_argument("game_id", type=int, metavar="GAME_ID", help="as `history` lists it")
+    bgstats.add_argument("game_id", type=_game_id, metavar="GAME_ID", help="as `history` lists it")
     bgstats.add_argument("--json", action="store_true", help="the play's JSON, not the link")
     bgstats.add_argument("--qr", action="store_true", help="also draw the link as a QR code")
     bgstats.add_argument("--db", default=None, help=db_help)

@@ -24,13 +24,6 @@ if TYPE_CHECKING:
     from hardware.script import Step
 
 
-def _find_run(store: Store, source: str) -> int | None:
-    """The latest game this same run (game, deck, players, script) started, finished or not:
-    a run killed just after its final commit, run again, must go on with that game (a
-    trailing undo and its redo included), not play a second copy into history."""
-    return next((row.id for row in store.games() if row.source == source), None)
-
-
 def _open_store(db: str) -> Store:
     if db == ":memory:":
         return Store()
@@ -38,6 +31,22 @@ def _open_store(db: str) -> Store:
     if notice:
         print(f"companion: {notice}", file=sys.stderr)
     return store
+
+
+def _resume(store: Store, source: str) -> Table | None:
+    """The latest game this same run (game, deck, players, script) started, finished or not:
+    a run killed just after its final commit, run again, must go on with that game (a
+    trailing undo and its redo included), not play a second copy into history. Damage to
+    it is said in one line: a repaired run id, or the game set aside and played on from its
+    last input that replays."""
+    game_id, note = store.find_run(source)
+    table = None
+    if game_id is not None:
+        table, damage = Table.resume_or_set_aside(store, game_id)
+        note = damage or note
+    if note:
+        print(f"companion: {note}", file=sys.stderr)
+    return table
 
 
 def read_setup_file(game: str | None, name: str, path: str) -> tuple[GameDefinition, Any]:
@@ -132,10 +141,11 @@ def play(
     )
     store = _open_store(db)
     try:  # closed at the end, so the save's writer lock is free for the next run at once
-        resumable = _find_run(store, source) if db != ":memory:" else None
-        if resumable is not None:
-            table = Table.resume(store, resumable)
-            print(f"Resuming saved game {resumable} after script line {table.last_line}", file=out)
+        table = _resume(store, source) if db != ":memory:" else None
+        if table is not None:
+            print(
+                f"Resuming saved game {table.game_id} after script line {table.last_line}", file=out
+            )
         else:
             setup = [
                 PlayerSetup(name, {"new_player": True} if name in new_players else {})

@@ -68,11 +68,12 @@ def test_finished_games_are_recorded_and_undo_reopens_them(store) -> None:
     assert store.games(finished=True) == [] and len(store.games(finished=False)) == 1
 
 
-def test_a_corrupt_save_file_is_a_clear_error(tmp_path) -> None:
+def test_a_file_that_is_not_a_save_is_a_clear_error_and_left_alone(tmp_path) -> None:
     path = tmp_path / "save.db"
     path.write_bytes(b"this is not sqlite at all" * 100)
-    with pytest.raises(StoreError, match="damaged or not a save file"):
+    with pytest.raises(StoreError, match="not a companion save file"):
         Store(path)
+    assert path.read_bytes() == b"this is not sqlite at all" * 100
 
 
 GAME = "broken-and-beautiful"
@@ -105,6 +106,7 @@ def test_a_sticker_enrolled_mid_game_joins_the_deck_and_survives_resume(tmp_path
 def test_a_damaged_save_file_is_set_aside_not_lost(tmp_path) -> None:
     path = tmp_path / "save.db"
     path.write_bytes(b"garbage" * 500)
+    (tmp_path / "save.db.ledger").write_text("{}")  # ours past recognition: its ledger says so
     store, message = Store.open_or_set_aside(path)
     assert message is not None and "damaged" in message and "\n" not in message
     [aside] = tmp_path.glob("save.db.damaged-*")
