@@ -34,7 +34,7 @@ from hardware.factory import reader_spec
 from hardware.feedback import Feedback, GpioFeedback, NullFeedback, make_feedback
 from hardware.hub import ReaderHub, one_line
 from hardware.urls import ReaderUrl, parse_reader_spec
-from ui import keyboard
+from ui import keyboard, touch
 from ui.logs import keep_no_frames
 from ui.offscreen import wait_for_frame
 from ui.paths import data_dir
@@ -202,6 +202,7 @@ class CompanionApp(App):
             self.feedback, window if window in RESCAN_CHOICES else DEFAULT_WINDOW
         )
         keyboard.apply(self.store.get_setting(keyboard.KEYBOARD_KEY, keyboard.DEFAULT))
+        self.touch = touch.apply()  # one input provider: one press per touch (ui/touch.py)
         self._ticks.append(Clock.schedule_interval(self._update_status, STATUS_INTERVAL_S))
         self.open_readers()
         self.root.later = dict(SCREENS)

@@ -39,6 +39,8 @@ from ui.keyboard import KEYBOARD_KEY
 from ui.reader_words import ReaderTrouble, open_named, status_words
 from ui.records import RECORDS_CHOICES, RECORDS_KEY
 from ui.theme import THEME
+from ui.touch import DEFAULT as TOUCH_DEFAULT
+from ui.touch import WORDS as TOUCH_WORDS
 from ui.widgets import controls  # noqa: F401  (rules used by settings.kv)
 from ui.widgets.resume import ResumeSetting  # noqa: F401  (settings.kv: its row)
 
@@ -146,9 +148,10 @@ class SettingsScreen(Screen):
         fill_choices(self.ids.keyboard, KEYBOARD_CHOICES, chosen, str, self.set_keyboard)
         chosen = store.get_setting(RECORDS_KEY, "ask")
         fill_choices(self.ids.records, RECORDS_CHOICES, chosen, RECORDS_WORDS.get, self.set_records)
+        touch_in_use = getattr(App.get_running_app(), "touch", TOUCH_DEFAULT)
         self.config_note = (
-            f"Kivy's own settings (window, touch input) are in {kivy.kivy_config_fn}: the"
-            " app's data folder, not ~/.kivy. See docs/ui.md for the touch panel settings."
+            f"{TOUCH_WORDS[touch_in_use]} Kivy's own settings are in {kivy.kivy_config_fn}:"
+            " the app's data folder, not ~/.kivy (docs/ui.md, touch input)."
         )
         self._fill_rulings()
         self.ids.resume.load(store, self.say)
