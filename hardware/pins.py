@@ -74,7 +74,9 @@ WIRING: tuple[Wire, ...] = (
     Wire(READER_2, "3.3V", 1, "3.3 V only; never 5 V"),
     Wire("LED", "+ (via 330 ohm)", header_pin_of(LED_GPIO), "long leg"),
     Wire("LED", "-", 14, "short leg to GND"),
-    Wire("Buzzer", "+", header_pin_of(BUZZER_GPIO), "active 3.3 V buzzer"),
-    Wire("Buzzer", "-", 9, "GND"),
+    # A module (buzzer + transistor): a bare buzzer draws more than a GPIO pin should give.
+    Wire("Buzzer module", "S", header_pin_of(BUZZER_GPIO), "signal; high-level trigger"),
+    Wire("Buzzer module", "+", 1, "3.3 V (shared with RC522 #2)"),
+    Wire("Buzzer module", "-", 9, "GND"),
 )
 UNUSED_RC522_PINS = ("IRQ",)

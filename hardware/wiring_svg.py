@@ -45,7 +45,7 @@ SIGNAL_COLOURS = {
     "SDA": "#1e8449",
     "RST": "#5d6d7e",
 }
-PLUS_COLOURS = {"LED": "#c0392b", "Buzzer": "#c2185b"}
+PLUS_COLOURS = {"LED": "#c0392b", "Buzzer module": "#c2185b"}
 FALLBACK_COLOUR = "#566573"
 FUNCTION_FILLS = {"3V3": "#e67e22", "5V": "#c0392b", "GND": "#000000"}
 GPIO_FILL = "#bdc3c7"
@@ -123,7 +123,8 @@ def tags() -> dict[int, tuple[str, str]]:
 
 
 def keep_free_pins() -> list[int]:
-    """The 5 V pins: nothing of ours goes there, and the drawing says so."""
+    """The 5 V pins: nothing of ours goes there (the display's power wire may), and the
+    drawing says so."""
     return [pin for pin, function in HEADER.items() if function == "5V"]
 
 
@@ -180,8 +181,8 @@ def _warning() -> list[str]:
         _text(
             CX,
             104,
-            f"Pins {five_volt} carry 5 V: nothing connects there. "
-            "5 V on an RC522 can damage it and the Pi.",
+            f"Pins {five_volt} carry 5 V: only the display's power wire goes there (black: pin 6). "
+            "5 V on an RC522 can harm it and the Pi.",
             text_anchor="middle",
             font_size=13,
             fill=WARNING_RED,
@@ -263,7 +264,7 @@ def _tags() -> list[str]:
             _text(
                 text_x,
                 ty + 13,
-                "5 V: leave free",
+                "5 V: display only",
                 text_anchor="end" if pin % 2 else "start",
                 fill=WARNING_RED,
             ),

@@ -231,3 +231,22 @@ def test_build_guide_prose_names_the_pins_of_the_table():
     ]
     for phrase in expected:
         assert phrase in wiring, phrase
+
+
+def test_the_buzzer_takes_its_current_from_a_supply_pin_never_from_a_gpio():
+    """A GPIO pin should give a few mA; a buzzer draws 20-30 (issue 24): the GPIO only
+    signals a module (its own transistor switches the buzzer), whose + is on 3.3 V."""
+    buzzer = {w.signal: w for w in WIRING if w.part.startswith("Buzzer")}
+    assert buzzer["S"].gpio == pins.BUZZER_GPIO
+    assert HEADER[buzzer["+"].header_pin] == "3V3" and HEADER[buzzer["-"].header_pin] == "GND"
+    guide = " ".join((COMMITTED_SVG.parent / "hardware.md").read_text().split())
+    assert "high-level trigger" in guide and "NPN transistor" in guide
+
+
+def test_the_5v_pins_are_left_to_the_displays_power_wire_as_the_docs_say():
+    svg = wiring_svg.render()
+    assert "only the display&#x27;s power wire goes there (black: pin 6)" in svg
+    assert svg.count("5 V: display only") == len(wiring_svg.keep_free_pins())
+    assert "nothing connects there" not in svg  # it said so while the docs put the display there
+    evening = " ".join((COMMITTED_SVG.parent / "first-evening.md").read_text().split())
+    assert "power from pins 2 or 4 (5 V) and 6 (GND)" in evening
