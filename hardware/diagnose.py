@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hardware.feedback import NOT_A_PI, is_raspberry_pi
 from hardware.rc522.reader import describe_chip
 from hardware.reader import Reader
 
@@ -22,6 +23,8 @@ def diagnose(scheme: str, problem: str | BaseException) -> str:
             f"(sudo usermod -aG {groups} $USER), then log out and in again"
         )
     if scheme in ("rc522", "mfrc522") and isinstance(problem, FileNotFoundError):
+        if not is_raspberry_pi():  # no SPI to switch on: raspi-config would not help
+            return f"no SPI device here: {NOT_A_PI} (sim:// is the simulated reader)"
         return (
             "SPI is off: enable it with raspi-config (Interface Options > SPI) "
             "or add dtparam=spi=on to /boot/firmware/config.txt, then reboot"

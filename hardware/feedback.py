@@ -139,8 +139,13 @@ def gpio_possible(model: Path = PI_MODEL) -> bool:
     gpiozero = sys.modules.get("gpiozero")
     if gpiozero is not None and gpiozero.Device.pin_factory is not None:
         return True
+    return is_raspberry_pi(model)
+
+
+def is_raspberry_pi(model: Path | None = None) -> bool:
+    """Whether the device tree names a Raspberry Pi (`model` read now: PI_MODEL by default)."""
     try:
-        return model.read_bytes().startswith(b"Raspberry Pi")
+        return (model or PI_MODEL).read_bytes().startswith(b"Raspberry Pi")
     except OSError:
         return False
 

@@ -10,6 +10,13 @@ import argparse
 import os
 import sys
 
+# Not SDL_VIDEODRIVER=offscreen: that runs the app where nobody can see or end it.
+NO_DISPLAY = (
+    "ui: no display here (no DISPLAY, WAYLAND_DISPLAY or /dev/fb0), and the app needs one. "
+    "./dev run plays the headless demo game in this terminal; "
+    ".venv/bin/python tools/screenshots.py OUT draws every screen into PNG files in OUT"
+)
+
 
 def has_display() -> bool:
     return any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")) or (
@@ -28,11 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--demo", action="store_true", help="add the example decks if missing")
     args = parser.parse_args(argv)
     if not has_display():
-        print(
-            "ui: no display here (no DISPLAY, WAYLAND_DISPLAY or /dev/fb0); "
-            "try SDL_VIDEODRIVER=offscreen, or ./dev run for the headless demo game",
-            file=sys.stderr,
-        )
+        print(NO_DISPLAY, file=sys.stderr)
         return 1
     os.environ["KIVY_NO_ARGS"] = "1"  # KIVY_HOME: set by importing the ui package
     os.environ.setdefault("KCFG_GRAPHICS_WIDTH", "800")

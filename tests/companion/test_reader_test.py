@@ -72,7 +72,7 @@ def failing_rc522(tmp_path, monkeypatch):
     sys.modules.pop("failing_backend", None)
 
 
-def test_spi_off_is_diagnosed(failing_rc522):
+def test_spi_off_is_diagnosed(failing_rc522, on_a_pi):
     failing_rc522.ERROR = FileNotFoundError(2, "No such file or directory")
     status, lines = run("seat1=rc522://spi0.0")
     assert status == 1
@@ -80,6 +80,18 @@ def test_spi_off_is_diagnosed(failing_rc522):
         "seat1 (rc522://spi0.0): SPI is off: enable it with raspi-config "
         "(Interface Options > SPI) or add dtparam=spi=on to /boot/firmware/config.txt, "
         "then reboot"
+    ]
+
+
+def test_off_a_pi_no_spi_device_is_not_called_spi_off(failing_rc522, tmp_path, monkeypatch):
+    """A laptop has no SPI to switch on: raspi-config would send its owner nowhere (issue 24)."""
+    monkeypatch.setattr("hardware.feedback.PI_MODEL", tmp_path / "absent")
+    failing_rc522.ERROR = FileNotFoundError(2, "No such file or directory")
+    status, lines = run("seat1=rc522://spi0.0")
+    assert status == 1
+    assert lines == [
+        "seat1 (rc522://spi0.0): no SPI device here: this computer is not a Raspberry Pi "
+        "(sim:// is the simulated reader)"
     ]
 
 

@@ -69,14 +69,19 @@ def test_a_bad_reader_list_has_an_entry_too(spec):
     assert entry_for(caught.value.headline), caught.value.headline
 
 
-def test_spi_off_reads_as_the_clis_advice_for_that_device():
+def test_spi_off_on_a_pi_has_an_entry_too(on_a_pi):
+    trouble = words(url("rc522://spi0.0"), SPI_OFF)
+    assert trouble.headline == "SPI is off" and entry_for(trouble.headline)
+
+
+def test_spi_off_reads_as_the_clis_advice_for_that_device(on_a_pi):
     line = str(words(url("rc522://spi0.0"), SPI_OFF))
     assert line == f"rc522://spi0.0: {diagnose('rc522', SPI_OFF)}"
     assert status_words(parse_reader_spec("seat1=sim://")[0], "seat1", "ok") == "ok"
 
 
 @pytest.fixture
-def spi_off(monkeypatch, tmp_path):
+def spi_off(monkeypatch, tmp_path, on_a_pi):
     def refuse(reader_url):
         raise FileNotFoundError(2, "No such file or directory")
 
