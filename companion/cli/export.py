@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
 from companion.bgstats import installation_id, play_payload, push_url, utc
 from companion.games import definition
-from companion.paths import save_file
-from companion.qr import qr_code
+from companion.paths import data_dir, save_file
+from companion.qr import for_terminal
 from companion.store import GameRow, Store, StoreError
 from companion.textfile import clip
 
@@ -131,7 +132,14 @@ def export_bgstats(db: str | None, game_id: int, as_json: bool, qr: bool, out: T
         return 0
     url = push_url(payload)
     if qr:
-        qr_code(url).terminal(out=out, compact=True)
+        folder = Path(db).resolve().parent if db else data_dir()
+        png = folder / f"bgstats-game-{game_id}.png"
+        try:
+            out.write(for_terminal(url, shutil.get_terminal_size().columns, png))
+        except OSError as err:
+            print(url, file=out)
+            print(f"companion: cannot write the QR code to {png}: {err.strerror}", file=sys.stderr)
+            return 1
     print(url, file=out)
     return 0
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import struct
+import zlib
 from dataclasses import replace
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -95,11 +98,66 @@ def test_the_url_carries_the_same_play_and_its_qr_code_decodes_to_the_url(bnb_db
     assert [code.text for code in zxingcpp.read_barcodes(image)] == [url]
 
 
-def test_the_terminal_qr_code_comes_before_the_url(bnb_db, capsys):
+def test_the_terminal_qr_code_comes_before_the_url(bnb_db, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # a wide terminal: the code is drawn in it
     code, out, _ = run(capsys, "export", "bgstats", "1", "--qr", "--db", bnb_db)
     lines = out.splitlines()
     assert code == 0 and lines[-1].startswith(PUSH_URL)
     assert len(lines) > 20 and any("█" in line or "▀" in line for line in lines[:-1])
+    assert max(len(line) for line in lines[:-1]) <= 200
+    assert not list(Path(bnb_db).parent.glob("*.png"))
+
+
+def png_pixels(path: Path) -> memoryview:
+    """segno's PNG (1 bit a pixel) as 8-bit greys for zxing-cpp."""
+    data, chunks = path.read_bytes(), []
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    at, width, height = 8, 0, 0
+    while at < len(data):
+        (length,) = struct.unpack(">I", data[at : at + 4])
+        kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert (depth, colour) == (1, 0)
+        elif kind == b"IDAT":
+            chunks.append(body)
+        at += 12 + length
+    raw, stride = zlib.decompress(b"".join(chunks)), (width + 7) // 8 + 1
+    rows: list[bytes] = []
+    for i in range(height):
+        line = raw[i * stride : (i + 1) * stride]
+        assert line[0] in (0, 2)  # segno: none, or "Up" (zeros: the row above again)
+        assert line[0] == 0 or not any(line[1:])
+        rows.append(line[1:] if line[0] == 0 else rows[-1])
+    bits = (row[x // 8] >> (7 - x % 8) & 1 for row in rows for x in range(width))
+    return memoryview(bytes(255 * bit for bit in bits)).cast("B", (height, width))
+
+
+def test_a_code_wider_than_the_terminal_is_a_picture_and_it_says_so(bnb_db, capsys, monkeypatch):
+    """An 80-column terminal wrapped the 121-column code into something no phone reads
+    (issue 24): the code goes into a PNG beside the save, and the words say where."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = run(capsys, "export", "bgstats", "1", "--qr", "--db", bnb_db)
+    lines = out.splitlines()
+    png = Path(bnb_db).parent / "bgstats-game-1.png"
+    assert code == 0 and lines[-1].startswith(PUSH_URL) and png.is_file()
+    assert lines[:-1] == [
+        "The QR code (121 columns) is wider than this terminal (80); it is in a picture:",
+        str(png),
+        "Scan the picture with the phone, or open the link below on it.",
+    ]
+    assert all(len(line) <= 80 for line in lines[:-1] if line != str(png))
+    assert [found.text for found in zxingcpp.read_barcodes(png_pixels(png))] == [lines[-1]]
+
+
+def test_a_picture_that_cannot_be_written_is_one_line_and_the_link_still_comes(
+    bnb_db, capsys, monkeypatch
+):
+    monkeypatch.setenv("COLUMNS", "80")
+    (Path(bnb_db).parent / "bgstats-game-1.png").mkdir()  # a folder where the file would go
+    code, out, err = run(capsys, "export", "bgstats", "1", "--qr", "--db", bnb_db)
+    assert code == 1 and out.strip().startswith(PUSH_URL)
+    assert err.startswith("companion: cannot write the QR code to ") and err.count("\n") == 1
 
 
 def test_source_ids_are_stable_across_exports_and_installations_differ(bnb_db, tmp_path):
