@@ -213,3 +213,13 @@ def test_the_script_dev_runs_renders_for_the_named_user_their_group_and_the_fold
     assert f"COMPANION_DATA={entry.pw_dir}/.config/companion" in unit["Environment"]
     assert unit["ExecStart"] == ["/opt/companion/.venv/bin/python -m ui"]
     assert unit["SupplementaryGroups"] == [" ".join(existing_groups())]
+
+
+def test_dev_pi_service_passes_the_user_through():
+    """`./dev pi-service --user NAME` (what the root refusal suggests) renders for NAME."""
+    done = subprocess.run(
+        [str(ROOT / "dev"), "pi-service", "--user", "nobody"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert settings(done.stdout)["User"] == ["nobody"]
