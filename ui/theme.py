@@ -77,14 +77,20 @@ class Theme:
     # banners, so a button stands out by its shape, not by its words alone
     edge: Colour = _hex("94A3B8")
     # type
-    # Read from a seat 1 m away on the 7" display (0.193 mm a pixel; Roboto's capitals are
-    # 0.71 of the size): 34 px makes capitals and digits 4.6 mm, 16 arcmin (docs/ui.md)
+    # The floors every screen keeps at 800x480 (docs/ui.md): body text 20 px, a player's
+    # name and key figures 28 px, the prompt 30 px. Read from a seat 1 m away on the 7"
+    # display (0.193 mm a pixel; Roboto's capitals are 0.71 of the size), 28 px makes
+    # capitals and digits 3.8 mm, 13 arcmin; 20 px, 9.5 arcmin, still read at a glance.
+    min_body: float = sp(20)
+    min_key: float = sp(28)
+    min_prompt: float = sp(30)
+    # the figures a table reads from its seats (scores, ingots): 34 px, 16 arcmin
     font_read: float = sp(34)
     font_prompt: float = sp(34)  # what to do, and whose turn in the engine's words
     font_player: float = sp(28)  # a name in a strip: 13 arcmin, beside its 16 arcmin figures
     font_title: float = sp(24)
     font_body: float = sp(20)
-    font_small: float = sp(16)  # the minimum anywhere
+    font_small: float = sp(16)  # below the floor: the table uses none of it
     # sizes
     touch: float = dp(48)  # minimum touch target
     button_height: float = dp(56)
@@ -92,9 +98,9 @@ class Theme:
     padding: float = dp(8)
     spacing: float = dp(8)
     icon: float = dp(64)
-    # the table's side panels (log, virtual table): five 80 dp cards and their gaps; the
-    # rest of 800 px keeps the prompt and its options in sight beside them
-    panel: float = dp(440)
+    # the table's side panels (log, virtual table): four 82 dp cards, their gaps and a scroll
+    # bar; the rest of 800 px keeps the prompt and its options in sight beside them
+    panel: float = dp(364)
     strip_wide: float = dp(330)  # a player strip this wide holds a name and its figures
 
 

@@ -106,10 +106,10 @@ def test_in_a_turned_window_it_keeps_kivys_stencil_and_still_clips():
 
 
 def test_a_clip_scroll_a_kv_rule_builds_draws_no_stencil_either():
-    from ui.widgets.strip import PlayerStrip
+    from kivy.lang import Builder
 
-    strip = PlayerStrip()
-    [view] = [w for w in strip.walk() if isinstance(w, ClipScroll)]
+    built = Builder.load_string("BoxLayout:\n    ClipScroll:\n")  # as the table's strips
+    [view] = [w for w in built.walk() if isinstance(w, ClipScroll)]
     groups = (view.canvas.before.children, view.canvas.after.children)
     assert not any(isinstance(i, StencilPush) for group in groups for i in group)
 

@@ -1,10 +1,11 @@
 """The table's status line (the engine's round, phase and counts, then the reader's state)
-is read whole: at its longest, in the bar's two lines, for every game."""
+is read whole at body size: at its longest, for every game, the bar grows to hold it."""
 
 from __future__ import annotations
 
 import pytest
 from kivy.core.text import Label as CoreLabel
+from kivy.metrics import sp
 
 from companion.table import Table
 from tests.ui.apphelp import frames, small_deck
@@ -12,8 +13,8 @@ from tests.ui.bp_helpers import play_step, script_steps
 from tests.ui.bp_helpers import start as start_planet
 
 
-def lines_needed(label) -> int:
-    """How many lines the label's whole text takes at its width (max_lines cuts the rest)."""
+def height_needed(label) -> int:
+    """How tall the label's whole text is at its width."""
 
     def height(text: str) -> int:
         core = CoreLabel(
@@ -23,13 +24,17 @@ def lines_needed(label) -> int:
         core.refresh()
         return core.content_height
 
-    one = height("Ag")
-    return round(height(label.text) / one)
+    return height(label.text)
 
 
 def assert_fits(status) -> None:
+    """Whole inside the bar (which grows to hold it) and at body size, never cut."""
     assert status.text.endswith("reader ok"), status.text
-    assert lines_needed(status) <= status.max_lines, (status.text, status.width)
+    assert not status.max_lines
+    assert height_needed(status) <= status.height + 1, (status.text, status.width)
+    assert status.font_size >= sp(20)
+    bar = status.parent
+    assert status.y >= bar.y and status.top <= bar.top + 1
 
 
 def test_broken_planets_status_fits_at_its_longest(app):

@@ -16,9 +16,12 @@ from kivy.uix.widget import Widget
 from companion.deck import Component
 from companion.view import View
 from ui.widgets.card import Shown
+from ui.widgets.hideable import Hideable
 
 
-class Board(BoxLayout):
+class Board(Hideable, BoxLayout):
+    """Hidden (`hidden`, as every hidden part of the table) it takes no touch."""
+
     def __init__(self, components: Mapping[str, Component], **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.components = components

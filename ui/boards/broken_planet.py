@@ -81,6 +81,7 @@ class PlanetTable(BoxLayout):
     map_name = StringProperty("")
     markers = StringProperty("")  # the map's marks, each with the engine's word for it
     columns = NumericProperty(3)
+    cell_height = NumericProperty(0)  # the tallest player cell's need: every row gets it
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -144,10 +145,15 @@ class PlanetTable(BoxLayout):
     def _show_players(self, players: tuple[PlayerView, ...]) -> None:
         while len(self.cells) < len(players):
             self.cells.append(PlayerCell())
+            self.cells[-1].bind(minimum_height=self._cell_room)
         for cell, player in zip(self.cells, players, strict=False):
             cell.show(player)
         self.columns = seat_columns(len(players))
         fill(self.ids.players, self.cells[: len(players)])
+        self._cell_room()
+
+    def _cell_room(self, *_args: object) -> None:
+        self.cell_height = max((c.minimum_height for c in self.ids.players.children), default=0)
 
     # -- touches -----------------------------------------------------------------------
     def island_tapped(self, number: int) -> None:

@@ -1,8 +1,9 @@
 """The board any game gets: the table's own zones (those no player owns), drawn from the view.
 
-A zone whose pieces can be seen is a row of cards (the newest at the right, scrolled into
-view); a zone of hidden pieces (a deck, a face-down pile) is only its size, all of them on
-one line, so a game with no board of its own still shows its whole table.
+A zone whose pieces can be seen is a line: its title, then its pieces by name, the newest
+last; a zone of hidden pieces (a deck, a face-down pile) is only its size, all of them on
+one line. Lines, not rows of cards: six players' strips and the prompt at reading size
+leave a card row no room at 800x480, and the virtual table shows the cards themselves.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.view import View, Zone
 from ui.boards.base import Board
-from ui.widgets.card import CardShelf, fill
+from ui.widgets.card import fill
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -31,18 +32,14 @@ def counts(zones: list[Zone]) -> str:
 
 
 class ZoneRow(BoxLayout):
-    """One zone of the table: its title and size, then its cards in a sideways scroll."""
+    """One zone of the table: its title and size, then its pieces' names."""
 
     title = StringProperty("")
-
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)
-        self.shelf = CardShelf()
+    pieces = StringProperty("")
 
     def show(self, zone: Zone) -> None:
-        self.title = f"{zone.title} ({zone.size})"
-        fill(self.ids.cards, self.shelf.take(zone.pieces))
-        self.ids.scroll.scroll_x = 1  # the newest piece (the top of a pile) in view
+        self.title = f"{zone.title} ({zone.size}):"
+        self.pieces = " · ".join(p.label for p in zone.pieces if p.uid)
 
 
 class GenericBoard(Board):

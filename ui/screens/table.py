@@ -27,9 +27,11 @@ from ui.boards import board_for
 from ui.boards.base import Board
 from ui.quiet import give_back
 from ui.theme import THEME
+from ui.widgets import hideable  # noqa: F401  (HideBox and friends, used by table.kv)
 from ui.widgets.card import CardShelf, CardView, Shown, fill
+from ui.widgets.clip import ClipScroll  # noqa: F401  (table.kv's strips scroll in one)
 from ui.widgets.narration import NarrationLog
-from ui.widgets.options import OptionButton, OptionButtons
+from ui.widgets.options import OptionButton, OptionButtons, option_columns
 from ui.widgets.rules import RulesPopup
 from ui.widgets.strip import PlayerStrip
 from ui.widgets.virtual_table import VirtualTable
@@ -40,9 +42,9 @@ VIRTUAL_LIFT_S = 0.3  # how long a tapped virtual card lies on the simulated rea
 
 
 def seat_columns(players: int) -> int:
-    """Strips side by side: up to three in a row, so six players are two rows of three and
-    four are two of two (each strip wide enough for a collection)."""
-    return players if players <= 3 else (2 if players == 4 else 3)
+    """Strips side by side: up to four in a row (one row leaves the draft its room under a
+    banner), then two rows of three."""
+    return players if players <= 4 else 3
 
 
 class TableScreen(Screen):
@@ -57,6 +59,9 @@ class TableScreen(Screen):
         lambda self: self.drawer_open or self.log_open, bind=("drawer_open", "log_open")
     )
     columns = NumericProperty(2)
+    option_columns = NumericProperty(1)
+    strip_height = NumericProperty(0)  # the tallest strip's need: no row is given less
+    strip_rows = NumericProperty(1)
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -79,6 +84,7 @@ class TableScreen(Screen):
         app.bind(reader_status=self.refresh_status, reader_advice=self.refresh_status)
         self.has_sim = app.sim is not None
         self._show_banner(app.session, app.session.banner)
+        self.ids.table_side.bind(width=self._lay_options)
 
     def _show_banner(self, _session: object, text: str) -> None:
         """The banner is in the layout only while it says something: hidden by size and
@@ -102,6 +108,11 @@ class TableScreen(Screen):
         Clock.schedule_once(lambda _dt: give_back(), 0.1)  # after GL frees them
 
     def _new_table(self, *_args: object) -> None:
+        """A new game starts with the panels closed, whatever the last one left open."""
+        if self.log_open:
+            self.toggle_log()
+        if self.drawer_open:
+            self.toggle_drawer()
         self._forget()
         self.board = None  # the next table may be another game, with another board
         self.ids.board.clear_widgets()
@@ -178,6 +189,12 @@ class TableScreen(Screen):
 
     def _show_options(self, prompt: Prompt) -> None:
         fill(self.ids.options, self._buttons.show(prompt.options))
+        self._lay_options()
+
+    def _lay_options(self, *_args: object) -> None:
+        side = self.ids.table_side
+        buttons = self.ids.options.children
+        self.option_columns = option_columns(buttons, side.width - side.padding[0] * 2)
 
     def _option_button(self) -> OptionButton:
         button = OptionButton()
@@ -196,10 +213,16 @@ class TableScreen(Screen):
         players: Sequence[PlayerView] = view.players
         while len(self.strips) < len(players):
             self.strips.append(PlayerStrip())
+            self.strips[-1].bind(minimum_height=self._strip_room)
         for strip, player in zip(self.strips, players, strict=False):
             strip.show(player, [z for z in view.zones if z.owner == player.name])
         self.columns = seat_columns(len(players))
+        self.strip_rows = max(-(-len(players) // self.columns), 1)
         fill(self.ids.strips, self.strips[: len(players)])
+        self._strip_room()
+
+    def _strip_room(self, *_args: object) -> None:
+        self.strip_height = max((s.minimum_height for s in self.ids.strips.children), default=0)
 
     def _cover(self, wanted: Widget | None) -> None:
         """Lay the board's cover over the table area in place of the screen's own prompt,

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from kivy.core.text import Label as CoreLabel
+from kivy.metrics import dp
 from kivy.properties import ObjectProperty, StringProperty
 
 from companion.engine import Option
@@ -30,6 +32,30 @@ def option_keys(options: Sequence[Option]) -> list[OptionKey]:
     """The options as the engine gives them, disabled ones included (shown so players see
     what each would cost)."""
     return [(option_text(o), o.word, o.arg, o.enabled) for o in options]
+
+
+GAP = dp(6)  # between two options (the kv rules' spacing)
+
+
+def needed_width(button: FormButton) -> float:
+    """The width that breaks no word of a button's words and its label into two lines at
+    most (a little more than half its width on one line, for the gaps between words)."""
+    core = CoreLabel(font_size=button.font_size, font_name=button.font_name, bold=button.bold)
+    label = button.text.split("\n")[0]
+    words = [core.get_extents(word)[0] for word in button.text.split()]
+    return max([core.get_extents(label)[0] * 0.6, *words]) + 2 * dp(10)
+
+
+def option_columns(buttons: Sequence[FormButton], room: float) -> int:
+    """As many equal columns as there are buttons when each label fits whole in one; else
+    fewer, down to one: a name is never broken mid-word ("Bartholome/w")."""
+    if not buttons:
+        return 1
+    widest = max(needed_width(b) for b in buttons)
+    for cols in range(len(buttons), 1, -1):
+        if widest * cols + GAP * (cols - 1) <= room:
+            return cols
+    return 1
 
 
 class OptionButton(FormButton):

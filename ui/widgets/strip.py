@@ -17,10 +17,11 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Rectangle
 from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
@@ -29,7 +30,6 @@ from kivy.utils import escape_markup, get_hex_from_color
 from companion.view import Piece, PlayerView, Zone
 from ui.theme import THEME, pattern_mark
 from ui.widgets.card import drawn_state, fill
-from ui.widgets.clip import ClipScroll  # noqa: F401  (the kv rule uses it)
 from ui.widgets.icons import icon_texture
 from ui.widgets.secret import HoldToReveal
 
@@ -117,9 +117,11 @@ class PlayerStrip(HoldToReveal, BoxLayout):
     key_figure = StringProperty("")  # the engine's words for the emphasised figure
     afar = StringProperty("")  # markup: every figure with a value, numbers large
     active = BooleanProperty(False)
+    name_width = NumericProperty(0)  # the name's width on one line, as drawn
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
+        self.bind(player=self._measure, active=self._measure)
         self.runs: list[IconRun] = []  # kept from one regrouping to the next
         self.zones: list[Zone] | None = None  # None: never drawn
         self.words = StripText(markup=True)
@@ -135,6 +137,11 @@ class PlayerStrip(HoldToReveal, BoxLayout):
         if list(zones) != self.zones:
             self.zones = list(zones)
             self._show_zones(zones)
+
+    def _measure(self, *_args: object) -> None:
+        """Whether the name fits the strip whole (else kv shortens it; it never wraps)."""
+        core = CoreLabel(font_size=THEME.font_player, bold=True)
+        self.name_width = core.get_extents(("> " if self.active else "") + self.player)[0]
 
     def _show_zones(self, zones: Sequence[Zone]) -> None:
         chunks: list[Widget] = [self.words]

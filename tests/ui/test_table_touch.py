@@ -1,0 +1,175 @@
+"""Taps at window coordinates on the game table reach what is drawn under the finger, at
+every panel and banner state: nothing hidden takes a touch, nothing is drawn over the top
+bar or the prompt's options, and a new game starts with the panels closed (issue 23)."""
+
+from __future__ import annotations
+
+import pytest
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.behaviors import ButtonBehavior
+
+from companion.deck import load_deck
+from companion.table import Table
+from tests.ui.apphelp import button, frames, touch, walk
+from ui.app import EXAMPLES
+from ui.widgets.secret import HoldToReveal
+from ui.widgets.strip import PlayerStrip
+
+LONG = ["Anne-Sophie", "Bartholomew", "Cleopatra", "Dimitrios", "Eleanor", "Ferdinand"]
+
+
+def keep_or_sell(app, players=2):
+    """A dealt Broken and Beautiful table, the first card taken: keep it or sell it."""
+    deck = load_deck(EXAMPLES / "broken-and-beautiful-demo.toml")
+    app.open_table(Table.start(app.store, deck, LONG[:players]))
+    app.goto("table")
+    while app.table.prompt.phase == "deal":
+        assert app.session.scan(app.table.view().zone("deck").pieces[0].uid)
+    assert app.session.scan(app.table.view().zone("draft").pieces[-1].uid)
+    frames(3)
+    assert app.table.prompt.phase == "keep"
+    return app.root.get_screen("table")
+
+
+def tap_centre(widget) -> None:
+    touch(*widget.to_window(*widget.center))
+    frames(2)
+
+
+def bottom(widget) -> float:
+    return widget.to_window(widget.x, widget.y)[1]
+
+
+def top(widget) -> float:
+    return widget.to_window(widget.x, widget.top)[1]
+
+
+@pytest.mark.parametrize("panel", ["log", "virtual"])
+def test_sell_beside_an_open_panel_sells(app, panel):
+    """The hidden draft row's cards lay over "Sell for N ingots" and took its taps."""
+    screen = keep_or_sell(app)
+    tap_centre(screen.ids[panel])
+    assert screen.log_open if panel == "log" else screen.drawer_open
+    tap_centre(button(screen.ids.options, "Sell for"))
+    assert app.table.prompt.phase != "keep"
+    assert "sold" in app.table.narration.lower(), app.table.narration
+
+
+def test_nothing_hidden_on_the_table_takes_a_touch(app):
+    """Every control not drawn (itself or an ancestor at opacity 0) lets a finger at its
+    centre through: it is not pressed and grabs no touch."""
+    screen = keep_or_sell(app, players=4)
+    screen.toggle_log()
+    frames(2)
+    hidden = [
+        w
+        for w in walk(screen)
+        if isinstance(w, ButtonBehavior | HoldToReveal)
+        and w.width * w.height > 0
+        and any(n.opacity == 0 for n in ancestry(w, screen))
+    ]
+    assert len(hidden) >= 9, "the draft's cards are hidden beside the log"
+    pressed = []
+    for widget in hidden:
+        if isinstance(widget, ButtonBehavior):
+            widget.fbind("on_press", pressed.append)
+    for widget in hidden:
+        x, y = widget.to_window(*widget.center)
+        finger = UnitTestTouch(x, y)
+        finger.touch_down()
+        grabbed = [ref() for ref in finger.grab_list]
+        finger.touch_up()
+        frames()
+        assert not pressed and not any(g in hidden for g in grabbed), f"{widget} took it"
+
+
+def ancestry(widget, stop):
+    node = widget
+    while node is not None and node is not stop:
+        yield node
+        node = node.parent
+
+
+@pytest.mark.parametrize("panel", ["log", "virtual"])
+def test_a_long_prompt_beside_a_panel_stays_under_the_top_bar(app, panel):
+    screen = keep_or_sell(app, players=4)
+    screen.toggle_log() if panel == "log" else screen.toggle_drawer()
+    app.session.inform("Anne-Sophie's sticker 04A1B2C3D4E5F6 is not in this deck")
+    screen.prompt_text = " ".join(["Anne-Sophie: keep or sell the lattice storage box?"] * 4)
+    frames(3)
+    bar = screen.ids.undo.parent
+    area_top = bottom(bar)
+    drawn = screen.ids.get("prompt_scroll") or screen.ids.prompt_box  # what shows the prompt
+    assert top(drawn) <= area_top + 1, "the prompt lies over the top bar"
+    options = screen.ids.options
+    assert bottom(options) >= 0 and top(options) <= bottom(screen.ids.banner) + 1
+    for option in options.children:
+        left, right = option.to_window(option.x, 0)[0], option.to_window(option.right, 0)[0]
+        assert (
+            right
+            <= screen.ids.area.to_window(screen.ids.area.right - screen_panel(screen), 0)[0] + 1
+        )
+        assert left >= 0
+    tap_centre(button(options, "Keep"))
+    assert app.table.prompt.phase != "keep", "Keep, under a long prompt, still keeps"
+
+
+def screen_panel(screen) -> float:
+    from ui.theme import THEME
+
+    return THEME.panel if screen.panel_open else 0
+
+
+def test_a_new_game_starts_with_the_panels_closed(app):
+    screen = keep_or_sell(app)
+    tap_centre(screen.ids.virtual)
+    assert screen.drawer_open
+    keep_or_sell(app)
+    assert not screen.drawer_open and screen.drawer.parent is None
+    tap_centre(screen.ids.log)
+    keep_or_sell(app)
+    assert not screen.log_open and screen.log.parent is None
+
+
+def test_four_players_under_a_banner_leave_the_draft_uncovered(app):
+    """ "> Anne-Sophie" sat on the draft cards: each strip lies whole below the board, or
+    scrolls, and its name and figures lie inside it."""
+    screen = keep_or_sell(app, players=4)
+    app.session.inform("Anne-Sophie's sticker 04A1B2C3D4E5F6 is not in this deck")
+    frames(3)
+    board_bottom = bottom(screen.ids.board)
+    scroll = screen.ids.get("strip_scroll") or screen.ids.strips
+    for strip in (w for w in walk(screen) if isinstance(w, PlayerStrip)):
+        name = strip.ids.name
+        assert top(name) <= top(strip) + 1 and name.width <= strip.width
+        assert strip.minimum_height <= strip.height + 1, "a strip is cut"
+    assert top(scroll) <= board_bottom + 1, "the strips lie over the draft"
+
+
+def test_six_players_choosing_never_break_or_pile(app):
+    """Who Broke It? at six, Call Mum: every name on a button whole on one line (never
+    "Bartholome/w"), and the strips side by side, none on another."""
+    deck = load_deck(EXAMPLES / "who-broke-it-demo.toml")
+    app.open_table(Table.start(app.store, deck, LONG))
+    app.goto("table")
+    app.session.tap("dealt", None)
+    kinds: dict[str, list[str]] = {}
+    for uid, component in app.table.components.items():
+        kinds.setdefault(component.kind, []).append(uid)
+    app.session.scan(kinds["spare-vase"][0])
+    app.session.scan(kinds["call-mum"][0])
+    app.session.inform("Anne-Sophie's sticker 04A1B2C3D4E5F6 is not in this deck")
+    frames(4)
+    screen = app.root.get_screen("table")
+    names = [b for b in screen.ids.options.children if b.text in LONG]
+    assert len(names) == 5
+    for option in names:
+        option.texture_update()
+        assert len(option._label._cached_lines) == 1, f"{option.text} breaks"
+    strips = [w for w in walk(screen) if isinstance(w, PlayerStrip)]
+    boxes = [(*s.to_window(s.x, s.y), s.width, s.height) for s in strips]
+    for i, (x, y, w, h) in enumerate(boxes):
+        for x2, y2, w2, h2 in boxes[i + 1 :]:
+            assert x + w <= x2 + 1 or x2 + w2 <= x + 1 or y + h <= y2 + 1 or y2 + h2 <= y + 1
+    for strip in strips:
+        assert strip.minimum_height <= strip.height + 1, f"{strip.player}'s strip is cut"
