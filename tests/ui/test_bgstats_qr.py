@@ -1,6 +1,8 @@
-"""The score sheet of a finished game shows its BG Stats link as a QR code that decodes
-back to the link `companion export bgstats` prints, worked out by a child Python so the app
-never imports segno; with no child to ask, the sheet shows no code and says nothing wrong."""
+"""The score sheet of a finished game shows its BG Stats link as a QR code (a thumbnail in a
+button beside History and Home; a tap shows it large) that decodes back to the link
+`companion export bgstats` prints, worked out by a child Python so the app never imports
+segno; a game's sheet opened from History has its code too; with no child to ask, the
+sheet shows no code and says nothing wrong."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from kivy.graphics.opengl import GL_RGBA, GL_UNSIGNED_BYTE, glReadPixels
 
 from companion.bgstats import installation_id, play_payload, push_url
 from companion.engine import PlayerScore, ScoreSheet
-from tests.ui.apphelp import frames, touch, until
+from tests.ui.apphelp import button, frames, press, touch, until, walk
 from tests.ui.test_app_flow import start_game
 from ui.widgets.qr import SCALE, Enlarged, QrImage, module_rows_apart
 
@@ -59,21 +61,54 @@ def test_a_finished_games_sheet_shows_a_qr_code_of_its_bgstats_link(app):
     screen = app.root.get_screen("scores")
     url = push_url(play_payload(app.store.game(app.table.game_id), installation_id(app.store)))
     assert screen.bgstats_url == url
-    standings = screen.ids.standings.top
-    until(lambda: screen.ids.bgstats.texture is not None)
+    share, code = screen.ids.share, screen.ids.share.ids.code
+    assert share in screen.ids.bar.children, "in the row of buttons"
+    grid, room = screen.ids.grid.top, share.pos
+    until(lambda: code.texture is not None)
     frames()
-    assert screen.ids.standings.top == standings, "nothing moves when the code comes"
-    assert screen.ids.bgstats.opacity == 1 and screen.ids.bgstats_hint.opacity == 1
-    assert texture_decoded(screen.ids.bgstats.texture) == [url]
+    assert (screen.ids.grid.top, share.pos) == (grid, room), "nothing moves when the code comes"
+    assert share.opacity == 1 and code.opacity == 1
+    assert share.height >= 48 and share.ids.words.font_size >= 20
+    assert texture_decoded(code.texture) == [url]
 
 
-def test_a_game_from_history_shows_no_link(app):
+def test_a_game_from_history_shows_its_code_too(app):
+    """A scan missed at the end of the game can be made from History."""
+    start_game(app, ("Ana", "Ben"))
+    finish(app)
+    game = app.table.game_id
+    url = push_url(play_payload(app.store.game(game), installation_id(app.store)))
+    press(button(app.root.get_screen("scores"), "Home"))
+    app.session.table = None  # the evening goes on: another game, or the app restarted
+    app.goto("history")
+    frames(2)
+    history = app.root.get_screen("history")
+    [entry] = [b for b in walk(history.ids.games) if "Ana" in getattr(b, "text", "")]
+    touch(*entry.to_window(*entry.center))
+    frames(2)
+    screen = app.root.get_screen("scores")
+    assert app.root.current == "scores" and screen.context.startswith("Played ")
+    assert screen.bgstats_url == url
+    assert screen.ids.reopen not in screen.ids.bar.children, "no Undo off the table"
+    code = screen.ids.share.ids.code
+    until(lambda: code.texture is not None)
+    frames()
+    assert screen.ids.share.opacity == 1 and texture_decoded(code.texture) == [url]
+    share = screen.ids.share
+    touch(*share.to_window(*share.center))
+    frames(3)
+    [large] = [w for w in Window.children if isinstance(w, Enlarged)]
+    large.dismiss()
+
+
+def test_a_sheet_with_no_saved_game_shows_no_code(app):
     app.goto("scores")
     screen = app.root.get_screen("scores")
     screen.bgstats_url = "x"
     sheet = ScoreSheet("mintsugi", (PlayerScore("Ana", 3, {}, 1),), ("Ana",), "most")
     screen.show_saved(sheet, "Played today · Mintsugi")
-    assert screen.bgstats_url == "" and screen.ids.bgstats.opacity == 0
+    frames()
+    assert screen.bgstats_url == "" and screen.ids.share.parent is None
 
 
 def test_with_no_child_python_the_sheet_shows_no_code_and_no_error(app, monkeypatch):
@@ -83,13 +118,12 @@ def test_with_no_child_python_the_sheet_shows_no_code_and_no_error(app, monkeypa
     frames(3)
     screen = app.root.get_screen("scores")
     assert screen.bgstats_url.startswith("https://")
-    standings = screen.ids.standings.top
+    grid = screen.ids.grid.top
     frames(10)
-    assert screen.ids.bgstats.texture is None and screen.ids.bgstats.opacity == 0
-    assert screen.ids.bgstats_hint.opacity == 0, "no words beside a code that is not there"
-    assert screen.ids.standings.top == standings
-    code = screen.ids.bgstats
-    touch(*code.to_window(*code.center))  # where the code would be: nothing opens
+    share = screen.ids.share
+    assert share.ids.code.texture is None and share.opacity == 0
+    assert screen.ids.grid.top == grid
+    touch(*share.to_window(*share.center))  # where the code would be: nothing opens
     frames(3)
     assert not [w for w in Window.children if isinstance(w, Enlarged)]
 
@@ -127,16 +161,17 @@ def test_a_tap_shows_the_code_large_enough_to_scan_from_a_seat_and_a_tap_closes_
     start_game(app, ("Ana", "Ben", "Cleo"))
     finish(app)
     screen = app.root.get_screen("scores")
-    code = screen.ids.bgstats
+    share = screen.ids.share
+    code = share.ids.code
     until(lambda: code.texture is not None)
     frames()
-    touch(*code.to_window(*code.center))
+    touch(*share.to_window(*share.center))
     frames(3)
     [large] = [w for w in Window.children if isinstance(w, Enlarged)]
     modules = code.texture.width // SCALE
     side = large.code.width
     assert side % modules == 0 and side // modules >= 3, "a whole number of pixels a module"
-    assert side > 2.5 * code.width
+    assert side > 5 * code.width
     width, height = Window.system_size
     frame = glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE)
     assert decoded(frame, width, height) == [screen.bgstats_url]

@@ -82,13 +82,13 @@ def test_screens_left_keep_no_words_and_show_them_again_when_opened(app):
     frames(3)
     scores = app.root.get_screen("scores")
     assert app.root.current == "scores" and scores.title
-    until(lambda: scores.ids.bgstats.texture is not None)
+    until(lambda: scores.ids.share.ids.code.texture is not None)
     press(button(scores, "Home"))
-    assert (scores.title, scores.bgstats_url, scores.ids.bgstats.texture) == ("", "", None)
+    assert (scores.title, scores.bgstats_url, scores.ids.share.ids.code.texture) == ("", "", None)
     app.goto("scores")  # the finished game is still the table's: its sheet comes back
     frames(2)
     assert scores.title and scores.bgstats_url
-    until(lambda: scores.ids.bgstats.texture is not None)
+    until(lambda: scores.ids.share.ids.code.texture is not None)
 
 
 def test_a_label_emptied_keeps_no_texture_of_its_last_words(app):

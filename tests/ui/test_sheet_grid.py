@@ -1,6 +1,7 @@
 """The score sheet's grid: one widget drawing its cells, each text one texture as small as
-its words whatever its row's colour, kept from one sheet to the next without growing; long
-labels wrap inside their column; only a cell with a note takes a touch."""
+its words whatever its row's colour, kept from one sheet to the next without growing; the
+label column as wide as its labels; long labels wrap inside their column, a name too wide
+for its column shrinks whole; a touch in a player's column is that player's."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from kivy.tests.common import UnitTestTouch
 
 from tests.ui.apphelp import frames, touch
 from ui.theme import THEME
-from ui.widgets.sheet import GAP, PAD, SheetCell, SheetGrid
+from ui.widgets.sheet import GAP, LABEL_SHARE, PAD, SheetCell, SheetGrid
 
 BODY = (False, THEME.text, THEME.font_body)
 GOLD = (True, THEME.accent, THEME.font_body)
@@ -54,21 +55,57 @@ def test_a_text_is_one_texture_whatever_its_colour_and_the_next_sheet_keeps_only
 
 
 def test_a_long_label_wraps_inside_its_column_and_its_row_grows(app):
-    grid = shown(app, [row("break ties (not points)", "", ""), row("cup", "1", "2")])
+    grid = shown(app, [row("break ties, which are not points", "", ""), row("cup", "1", "2")])
     label, short = grid.rows[0][0], grid.rows[1][0]
-    assert label.texture.width <= grid.label_width - 2 * PAD
+    assert label.texture.width <= label.width - 2 * PAD
     assert label.texture.height > short.texture.height and label.height > short.height
 
 
-def test_only_a_cell_with_a_note_takes_a_touch(app):
+def test_a_touch_anywhere_in_a_players_column_is_that_players(app):
     explained = []
     grid = shown(app, [row("bowl", "9", "4", note="3 bowls: 3 × 3 = 9"), row("cup", "1", "2")])
-    grid.bind(on_explain=lambda _grid, cell: explained.append(cell.about))
-    assert grid.rows[0][2].height >= THEME.touch, "a cell that explains itself is a touch target"
+    grid.explains = True
+    grid.bind(on_explain=lambda _grid, column, cell: explained.append((column, cell.about)))
     for cell in (grid.rows[1][1], grid.rows[0][0], grid.rows[0][2]):
         touch(*cell_centre(grid, cell))
-    assert explained == ["P2, bowl"]
+    assert explained == [(1, "P1, cup"), (2, "P2, bowl")], "the labels' column takes none"
+    assert grid.width - grid.rows[0][0].width > 2 * THEME.touch, "each column is wide"
     assert grid.cell_at(grid.x - 5, grid.y + 5) is None
+
+
+def test_a_grid_that_explains_nothing_takes_no_touch(app):
+    grid = shown(app, [row("bowl", "9", "4"), row("cup", "1", "2")])
+    finger = UnitTestTouch(*cell_centre(grid, grid.rows[0][1]))
+    finger.pos = cell_centre(grid, grid.rows[0][1])
+    assert not grid.on_touch_down(finger)
+
+
+def test_the_label_column_is_as_wide_as_its_widest_label_within_its_share(app):
+    grid = shown(app, [row("cup", "1", "2"), row("serving tray", "2", "0")])
+    label = grid.rows[1][0]
+    assert label.width == pytest.approx(label.texture.width + 2 * PAD, abs=1)
+    assert grid.rows[0][0].width == label.width, "one column"
+    grid.show([row("a label far too long for a third of the grid to hold", "1", "2")])
+    assert grid.rows[0][0].width == pytest.approx(grid.width * LABEL_SHARE)
+
+
+def test_a_name_too_wide_for_its_column_shrinks_whole_never_broken(app):
+    name = (True, THEME.text, THEME.font_player)
+    cells = [SheetCell("", "", "", BODY, 0)] + [
+        SheetCell(n, "", "", name, c, least=THEME.font_body)
+        for c, n in enumerate(["Bartholomew", "Anne-Sophie", "Ana", "Maximilian"], 1)
+    ]
+    grid = shown(app, [cells])
+    grid.size_hint_x, grid.width = None, 560  # four names of 11 letters at 28 px need 700
+    frames()
+    bart, anne, ana = grid.rows[0][1:4]
+    for cell in (bart, anne):
+        assert cell.texture.width <= cell.width - 2 * PAD, cell.text
+        assert cell.texture.height < 1.5 * THEME.font_player, f"{cell.text} is on one line"
+    assert ana.texture.height > bart.texture.height, "only a name that does not fit shrinks"
+    sizes = {look[0]: look[2] for look in grid.textures}
+    assert sizes["Ana"] == THEME.font_player
+    assert THEME.font_body <= sizes["Bartholomew"] < THEME.font_player
 
 
 def rectangles(grid: SheetGrid) -> list:
@@ -79,7 +116,7 @@ def test_the_cells_tile_the_grid_and_each_text_sits_in_its_cell(app):
     grid = shown(app, [row("bowl", "9", "4", "12", note="n"), row("cup", "1", "2", "3")])
     grid.x = 37  # the texts move with the grid
     for cells in grid.rows:
-        assert cells[0].x == 0 and cells[0].width == grid.label_width
+        assert cells[0].x == 0 and cells[0].width == grid.rows[0][0].width
         for left, right in pairwise(cells):
             assert right.x == pytest.approx(left.x + left.width + GAP)
             assert right.width == cells[1].width
@@ -109,11 +146,12 @@ def test_a_cell_owns_its_left_and_lower_edges_and_the_gaps_belong_to_none(app):
     assert grid.cell_at(ox + lower[1].x + 1, oy + nine.y - 1) is lower[1]
 
 
-def test_a_touch_on_a_note_is_taken_and_any_other_goes_on(app):
+def test_a_touch_in_a_column_is_taken_and_any_other_goes_on(app):
     grid = shown(app, [row("bowl", "9", "4", note="n"), row("cup", "1", "2")])
+    grid.explains = True
     taken = []
     for cell in (grid.rows[0][1], grid.rows[1][1], grid.rows[0][0]):
         finger = UnitTestTouch(*cell_centre(grid, cell))
         finger.pos = cell_centre(grid, cell)  # as the window sets it on the way in
         taken.append(grid.on_touch_down(finger))
-    assert [bool(t) for t in taken] == [True, False, False]
+    assert [bool(t) for t in taken] == [True, True, False]

@@ -17,7 +17,6 @@ from kivy.uix.screenmanager import Screen
 from companion.games import definition
 from companion.store import GameRow, StoreError
 from companion.table import Table
-from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (FormButton, NoticeBanner)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -53,7 +52,7 @@ class HistoryScreen(Screen):
         box = self.ids.games
         box.clear_widgets()
         for row in app.store.games(finished=True):
-            button = Factory.FormButton(text=summary(row), height=THEME.button_height * 1.4)
+            button = Factory.HistoryEntry(text=summary(row))
             button.bind(on_release=lambda _b, row=row: self.open(row))
             box.add_widget(button)
         self.ids.empty.opacity = 0 if box.children else 1
@@ -65,5 +64,5 @@ class HistoryScreen(Screen):
         except StoreError as err:
             self.ids.banner.show(str(err), "error")
             return
-        app.root.get_screen("scores").show_saved(sheet, f"Played {which(row)}")
+        app.root.get_screen("scores").show_saved(sheet, f"Played {which(row)}", row)
         app.goto("scores")

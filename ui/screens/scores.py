@@ -3,9 +3,12 @@
 The sheet comes whole from `table.scores()` (or a replay of a saved game): totals, ranks,
 winners or losers, the reason, the points by category with the engine's note on how each
 was reached, and the counts that break ties. Nothing is added up here. Laid out for
-800x480: the standings (names, totals, ranks) first, always in sight; under them the points
-by category, which scroll, with the total at their foot so a column adds up, and the
-tie-break counts apart. A tap on a cell says how its points were reached.
+800x480, whole on one screen: the headline and the reason in one band, then one grid (a
+column a player: the name, the total with the rank beside it, the points by category, the
+tie-break counts under a line), then the buttons. A game with no categories (a loser, no
+points) lists its players one a row instead, so six names fit at full size. A tap in a
+player's column shows how each of their points was reached. The grid scrolls only when a
+sheet is taller than the screen, and then says so.
 """
 
 from __future__ import annotations
@@ -13,33 +16,31 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.app import App
+from kivy.clock import Clock
+from kivy.factory import Factory
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
+from kivy.utils import escape_markup
 
 from companion.bgstats import installation_id, play_payload, push_url
-from companion.engine import ScoreSheet
-from companion.store import StoreError
-from companion.table import Table
+from companion.engine import PlayerScore, ScoreSheet
+from companion.store import GameRow, StoreError
 from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (FormButton)
-from ui.widgets.qr import QrImage  # noqa: F401  (scores.kv)
-from ui.widgets.sheet import SheetCell, SheetGrid  # noqa: F401  (SheetGrid: scores.kv)
+from ui.widgets.qr import QrButton  # noqa: F401  (scores.kv)
+from ui.widgets.sheet import LABEL_SHARE, SheetCell, SheetGrid  # noqa: F401  (scores.kv)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-CROWDED = 4  # more players than this: names in the small size, so each fits its column
-HINT = "Tap a number to see how it was scored"
-Cell = tuple[str, str]  # what the cell shows, and what a tap on it says ("" for nothing)
-STYLES = {  # a row's look by its kind: (bold, colour, font size)
-    "head": (True, THEME.text, THEME.font_body),
-    "total": (True, THEME.accent, THEME.font_prompt),
-    "mark": (True, THEME.gold, THEME.font_small),
-    "points": (False, THEME.text, THEME.font_body),
-    "sum": (True, THEME.accent, THEME.font_body),
-    "apart": (True, THEME.text_dim, THEME.font_small),
-    "count": (False, THEME.text_dim, THEME.font_body),
-}
+NAME_SHARE = 0.55  # a sheet a player a row: the names' column, at most, of the width
+HINT = "tap a name"
+LABEL_ROOM = dp(
+    170
+)  # the notes' label column: "repaired items" on one line  # the grid's corner: a player's column says how it was scored
+Row = list[SheetCell]
 
 
 def headline(sheet: ScoreSheet) -> str:
@@ -51,79 +52,173 @@ def headline(sheet: ScoreSheet) -> str:
 
 
 def mark(sheet: ScoreSheet, name: str, rank: int) -> str:
-    """Under each name: the rank, and WINNER or LOSES in words (never colour alone)."""
+    """Beside each total: the rank, and WINNER or LOSES in words (never colour alone)."""
     if name in sheet.losers:
         return "LOSES"
     return f"#{rank}" + (" WINNER" if name in sheet.winners else "")
 
 
-def standings(sheet: ScoreSheet) -> list[tuple[str, list[Cell]]]:
-    """Names, totals (a game with no points has none) and ranks: read first, never scrolled."""
-    rows = [("head", [("", "")] + [(p.name, "") for p in sheet.players])]
-    if any(p.total is not None for p in sheet.players):
-        rows.append(("total", [("total", "")] + [(str(p.total), "") for p in sheet.players]))
-    rows.append(("mark", [("", "")] + [(mark(sheet, p.name, p.rank), "") for p in sheet.players]))
-    return rows
+def _cell(text: str, column: int, style: tuple, **more: object) -> SheetCell:
+    return SheetCell(text, "", "", style, column, **more)
 
 
-def details(sheet: ScoreSheet) -> list[tuple[str, list[Cell]]]:
-    """Points by category down to the total they add up to; then, apart, the counts that
-    only break ties. Each cell carries the engine's note on how it was reached."""
-    rows: list[tuple[str, list[Cell]]] = []
-    for key, label in sheet.categories:
-        cells = [(str(p.breakdown.get(key, "-")), p.notes.get(key, "")) for p in sheet.players]
-        rows.append(("points", [(label, "")] + cells))
-    if sheet.categories and any(p.total is not None for p in sheet.players):
-        rows.append(("sum", [("total", "")] + [(str(p.total), "") for p in sheet.players]))
-    if sheet.tiebreak_labels:
-        rows.append(("apart", [("break ties (not points)", "")] + [("", "")] * len(sheet.players)))
-    for key, label in sheet.tiebreak_labels:
+NAME = (True, THEME.text, THEME.font_player)
+FIGURE = (True, THEME.accent, THEME.font_player)
+MARK = (True, THEME.gold, THEME.font_body)
+BODY = (False, THEME.text, THEME.font_body)
+DIM = (False, THEME.text_dim, THEME.font_body)
+
+
+def standing(sheet: ScoreSheet, player: PlayerScore) -> str:
+    """A total with its rank beside it, smaller ("27  #1 WINNER"): one row for both."""
+    rank = escape_markup(mark(sheet, player.name, player.rank))
+    return f"{player.total}  [size={round(THEME.font_body)}]{rank}[/size]"
+
+
+def columns(sheet: ScoreSheet) -> tuple[list[Row], list[int]]:
+    """A column a player: names, totals with ranks, points by category, and under a line
+    the counts that only break ties. Returns the rows and the rows drawn under a line."""
+    players = sheet.players
+    explained = any(p.notes for p in players)
+    rows: list[Row] = [
+        [_cell(HINT if explained else "", 0, DIM)]
+        + [
+            _cell(p.name, c, NAME, fill=THEME.surface_raised, least=THEME.font_body)
+            for c, p in enumerate(players, 1)
+        ]
+    ]
+    if any(p.total is not None for p in players):
         rows.append(
-            ("count", [(label, "")] + [(str(p.tiebreaks.get(key, "-")), "") for p in sheet.players])
+            [_cell("total", 0, BODY)]
+            + [_cell(standing(sheet, p), c, FIGURE, markup=True) for c, p in enumerate(players, 1)]
         )
-    return rows
-
-
-def sheet_cells(rows: list[tuple[str, list[Cell]]], names: list[str]) -> list[list[SheetCell]]:
-    """The rows as the grid draws them: each cell styled by its row's kind, and a number
-    knowing whose and which points it is ("Ana, bowl")."""
-    drawn = []
-    for kind, row in rows:
-        bold, colour, size = STYLES[kind]
-        if kind == "head" and len(names) > CROWDED:
-            size = THEME.font_small  # six names of 11 letters fit 107 px
-        drawn.append(
-            [
+    else:
+        rows.append(
+            [_cell("", 0, BODY)]
+            + [_cell(mark(sheet, p.name, p.rank), c, MARK) for c, p in enumerate(players, 1)]
+        )
+    for index, (key, label) in enumerate(sheet.categories):
+        fill = THEME.surface if index % 2 == 0 else None  # stripes: a row read across
+        rows.append(
+            [_cell(label, 0, BODY, fill=fill)]
+            + [
                 SheetCell(
-                    text,
-                    note,
-                    f"{names[c - 1]}, {row[0][0]}" if c else "",
-                    (bold, colour, size if c else min(size, THEME.font_body)),  # "total": a label
+                    str(p.breakdown.get(key, "-")),
+                    p.notes.get(key, ""),
+                    f"{p.name}, {label}",
+                    BODY,
                     c,
+                    fill=fill,
                 )
-                for c, (text, note) in enumerate(row)
+                for c, p in enumerate(players, 1)
             ]
         )
-    return drawn
+    rules = [len(rows)] if sheet.tiebreak_labels else []
+    for key, label in sheet.tiebreak_labels:
+        rows.append(
+            [_cell(label, 0, DIM)]
+            + [_cell(str(p.tiebreaks.get(key, "-")), c, DIM) for c, p in enumerate(players, 1)]
+        )
+    return rows, rules
+
+
+def players_rows(sheet: ScoreSheet) -> list[Row]:
+    """A game with no categories (a loser, no points): a row a player, the name at full
+    size, then the total if there is one, then the rank or LOSES."""
+    totals = any(p.total is not None for p in sheet.players)
+    return [
+        [_cell(p.name, 0, NAME, least=THEME.font_body)]
+        + ([_cell(str(p.total), 1, FIGURE)] if totals else [])
+        + [_cell(mark(sheet, p.name, p.rank), 1 + totals, MARK)]
+        for p in sheet.players
+    ]
+
+
+def notes_of(sheet: ScoreSheet, player: PlayerScore) -> list[tuple[str, str]]:
+    """How a player's points were reached, category by category in the engine's words, then
+    the counts that break ties: (label, words)."""
+    lines = [
+        (label, player.notes.get(key) or str(player.breakdown.get(key, "-")))
+        for key, label in sheet.categories
+    ]
+    return lines + [
+        (label, str(player.tiebreaks.get(key, "-"))) for key, label in sheet.tiebreak_labels
+    ]
+
+
+class ScoreNotes(ModalView):
+    """One player's points explained, over the sheet; a tap anywhere closes it."""
+
+    who = StringProperty("")
+    lines = ListProperty([])  # (label, words, the category tapped)
+
+    def on_lines(self, *_args: object) -> None:
+        box = self.ids.lines
+        box.clear_widgets()
+        for label, words, tapped in self.lines:
+            colour = THEME.accent if tapped else THEME.text
+            box.add_widget(
+                Factory.NoteLabel(
+                    text=label, bold=True, color=colour, size_hint_x=None, width=LABEL_ROOM
+                )
+            )
+            box.add_widget(Factory.NoteLabel(text=words, bold=tapped, color=colour))
+
+    def on_touch_down(self, touch: object) -> bool:
+        self.dismiss()
+        return True
 
 
 class ScoresScreen(Screen):
     title = StringProperty("")
     context = StringProperty("")  # a game from history: which game, which deck, when
     tiebreak = StringProperty("")
-    explanation = StringProperty(HINT)
     live = BooleanProperty(False)  # the game on the table (undo goes back to it)
     bgstats_url = StringProperty("")  # the finished game's play for BG Stats, as a link
+    more = StringProperty("")  # where the rest of a sheet taller than its room is
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.pinned: ScoreSheet | None = None
+        self.sheet = ScoreSheet("", (), (), "")  # the sheet on show
+
+    def on_kv_post(self, base_widget: object) -> None:
+        super().on_kv_post(base_widget)
+        # held here: out of the row, a button would otherwise go (ids are weak references)
+        self.buttons = [self.ids[name].__self__ for name in ("reopen", "share", "history", "home")]
+        self.bind(live=self.fill_bar, bgstats_url=self.fill_bar)
+        self.fill_bar()
+        say_more = Clock.create_trigger(self.say_more)
+        self.ids.grid.bind(height=say_more)
+        self.ids.scroll.bind(height=say_more, scroll_y=say_more)
+
+    def fill_bar(self, *_args: object) -> None:
+        """The buttons there are, and only those: Undo for a finished game on the table,
+        the BG Stats code for a link to give; an absent one takes no room and no touch."""
+        reopen, share, *always = self.buttons
+        bar = self.ids.bar
+        bar.clear_widgets()
+        reopen.disabled = not self.live
+        for button in [reopen] * self.live + [share] * bool(self.bgstats_url) + always:
+            bar.add_widget(button)
+
+    def say_more(self, *_args: object) -> None:
+        """A sheet taller than the room it would have without this line says where the
+        rest is (measured without the line, so the line never keeps itself there)."""
+        ids = self.ids
+        line = ids.more.height + self.ids.more.parent.spacing if ids.more.height else 0
+        if ids.grid.height <= ids.scroll.height + line + 1:
+            self.more = ""
+        elif ids.scroll.scroll_y > 0.01:
+            self.more = "More rows below: swipe up"
+        else:
+            self.more = "More rows above: swipe down"
 
     def on_pre_enter(self, *_args: object) -> None:
         table = App.get_running_app().table
         if self.pinned is None and table is not None:
             self.show(table.scores(), live=table.finished)
-            self.bgstats_url = self._bgstats(table) if table.finished else ""
+            self.bgstats_url = self._bgstats(table.game_id) if table.finished else ""
 
     def on_leave(self, *_args: object) -> None:
         """Off screen, the words and the QR code only hold textures: on_pre_enter or
@@ -131,32 +226,48 @@ class ScoresScreen(Screen):
         self.pinned = None
         self.title = self.context = self.tiebreak = self.bgstats_url = ""
 
-    def _bgstats(self, table: Table) -> str:
-        """The BG Stats link of the finished game on the table, from its stored row."""
+    def _bgstats(self, game_id: int) -> str:
+        """The BG Stats link of a finished game, from its stored row."""
         store = App.get_running_app().store
         try:
-            return push_url(play_payload(store.game(table.game_id), installation_id(store)))
+            return push_url(play_payload(store.game(game_id), installation_id(store)))
         except (StoreError, ValueError):
             return ""  # a save that cannot say when it ended: no link rather than a wrong one
 
-    def show_saved(self, sheet: ScoreSheet, context: str) -> None:
-        """A game from history: shown, saying which game and when, until the screen is left."""
+    def show_saved(self, sheet: ScoreSheet, context: str, row: GameRow | None = None) -> None:
+        """A game from history: shown, saying which game and when, until the screen is left;
+        with its BG Stats code, so a scan missed at the end of the game can be made now."""
         self.pinned = sheet
-        self.bgstats_url = ""
         self.show(sheet, live=False, context=context)
+        self.bgstats_url = self._bgstats(row.id) if row is not None else ""
 
     def show(self, sheet: ScoreSheet, live: bool, context: str = "") -> None:
         self.live, self.context = live, context
         self.title = headline(sheet)
         self.tiebreak = sheet.reason
-        self.explanation = HINT if sheet.categories else ""
-        names = [p.name for p in sheet.players]
-        self.ids.standings.show(sheet_cells(standings(sheet), names))
-        self.ids.grid.show(sheet_cells(details(sheet), names))
+        self.sheet = sheet
+        grid = self.ids.grid
+        if sheet.categories:
+            rows, rules = columns(sheet)
+            grid.label_share, grid.explains = LABEL_SHARE, any(p.notes for p in sheet.players)
+        else:
+            rows, rules = players_rows(sheet), []
+            grid.label_share, grid.explains = NAME_SHARE, False
+        grid.show(rows, rules)
+        self.ids.scroll.scroll_y = 1
 
-    def explain(self, cell: SheetCell) -> None:
-        """A tap on a cell: how its points were reached, in the engine's words."""
-        self.explanation = f"{cell.about}: {cell.note}"
+    def explain(self, column: int, cell: SheetCell | None) -> None:
+        """A tap in a player's column: how each of their points was reached, the tapped
+        category first in sight (the engine's words)."""
+        player = self.sheet.players[column - 1]
+        tapped = cell.about.partition(", ")[2] if cell is not None else ""
+        notes = ScoreNotes(
+            who=f"{player.name} · {player.total}" if player.total is not None else player.name
+        )
+        notes.lines = [
+            (label, words, label == tapped) for label, words in notes_of(self.sheet, player)
+        ]
+        notes.open()
 
     def undo(self) -> None:
         app = App.get_running_app()

@@ -1,9 +1,10 @@
 """A QR code drawn from its modules: one texture pixel block per module, no smoothing, so a
 phone reads it off the screen (the BG Stats link on the score sheet).
 
-A tap shows it large: on the 7" screen the sheet's 132 dp code gives a long link's ~120
-modules about a pixel each, which a phone may not resolve from its seat; large, each module
-is a whole number of pixels, three or more.
+On the sheet the code is a thumbnail in a button (`QrButton`) beside History and Home: a
+long link's ~120 modules are too many for a phone to resolve at any size the sheet could
+spare, so a tap shows it large, each module a whole number of pixels, three or more; the
+sheet's rows keep the screen.
 
 The modules come from a child Python (`python -m companion.qr URL`), on a thread of their
 own: segno and what it imports would otherwise stay in the app all evening for one code a
@@ -21,6 +22,7 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.graphics.texture import Texture
 from kivy.input.motionevent import MotionEvent
+from kivy.lang import Builder
 from kivy.logger import Logger
 from kivy.metrics import dp
 from kivy.properties import StringProperty
@@ -38,6 +40,8 @@ TIMEOUT_S = 20.0  # a child Python and segno start in well under a second, even 
 # where `companion` is found, in a clone or an install: the child starts there, whatever the
 # app's working directory
 PACKAGES = Path(companion.__file__).resolve().parents[1]
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
 def module_rows_apart(url: str, python: str = sys.executable) -> list[str]:
@@ -60,9 +64,8 @@ def luminance(rows: list[str]) -> bytes:
     return b"".join(line for line in reversed(lines) for _ in range(SCALE))
 
 
-class QrImage(ButtonBehavior, Image):
-    """Shows `url` as a QR code once its modules are known; an empty `url` shows nothing.
-    A tap on a code shows it large (`Enlarged`)."""
+class QrImage(Image):
+    """Shows `url` as a QR code once its modules are known; an empty `url` shows nothing."""
 
     url = StringProperty("")
     python = sys.executable  # the child Python (tests name one that fails)
@@ -89,13 +92,21 @@ class QrImage(ButtonBehavior, Image):
         texture.mag_filter = texture.min_filter = "nearest"
         self.texture, self.opacity = texture, 1
 
+
+class QrButton(ButtonBehavior, BoxLayout):
+    """The code as a thumbnail beside its words (qr.kv); a tap shows it large (`Enlarged`).
+    Its room is kept while the code is worked out, so nothing moves when it comes; until it
+    comes, and when none can be had, it is not drawn and takes no touch."""
+
+    url = StringProperty("")
+
     def on_touch_down(self, touch: MotionEvent) -> bool:
-        if self.texture is None:
+        if self.ids.code.texture is None:
             return False  # no code on show (none yet, or none to be had): no touch taken
         return super().on_touch_down(touch)
 
     def on_release(self) -> None:
-        Enlarged(self.texture).open()
+        Enlarged(self.ids.code.texture).open()
 
 
 def whole_pixels(modules: int, room: float) -> int:
