@@ -67,9 +67,9 @@ def deal(app: object, deck: object, players: list[str], picks: int = 0) -> None:
 
 def settled(app: object) -> bool:
     """Nothing on screen still on its way: a BG Stats link's QR code is drawn once its
-    modules come back from the child Python (ui/widgets/qr.py)."""
-    qr = app.root.current_screen.ids.get("bgstats")
-    return qr is None or not qr.url or qr.texture is not None
+    modules come back from the child Python (ui/widgets/qr.py), in the sheet's BG Stats button."""
+    share = app.root.current_screen.ids.get("share")
+    return share is None or not share.url or share.ids.code.texture is not None
 
 
 def shots(app: object) -> Iterator[Shot]:
@@ -107,6 +107,11 @@ def shots(app: object) -> Iterator[Shot]:
             seen.add(wanted)
             yield wanted, (lambda: app.goto("scores")) if phase == "over" else (lambda: None)
     yield "history", lambda: app.goto("history")
+    # the game's sheet again from History, with its BG Stats code for a scan missed at the end
+    yield (
+        "history-sheet",
+        lambda: app.root.get_screen("history").open(app.store.games(finished=True)[0]),
+    )
     # every seat count the games allow at this size: the whole table on one screen
     yield "table-2p", lambda: deal(app, deck, PLAYERS[:2], picks=1)
     yield "table-3p", lambda: deal(app, deck, PLAYERS, picks=3)

@@ -31,11 +31,10 @@ from companion.store import GameRow, StoreError
 from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (FormButton)
 from ui.widgets.qr import QrButton  # noqa: F401  (scores.kv)
-from ui.widgets.sheet import LABEL_SHARE, SheetCell, SheetGrid  # noqa: F401  (scores.kv)
+from ui.widgets.sheet import SheetCell, SheetGrid  # noqa: F401  (scores.kv)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-NAME_SHARE = 0.55  # a sheet a player a row: the names' column, at most, of the width
 HINT = "tap a name"
 LABEL_ROOM = dp(
     170
@@ -126,12 +125,15 @@ def players_rows(sheet: ScoreSheet) -> list[Row]:
     """A game with no categories (a loser, no points): a row a player, the name at full
     size, then the total if there is one, then the rank or LOSES."""
     totals = any(p.total is not None for p in sheet.players)
-    return [
-        [_cell(p.name, 0, NAME, least=THEME.font_body)]
-        + ([_cell(str(p.total), 1, FIGURE)] if totals else [])
-        + [_cell(mark(sheet, p.name, p.rank), 1 + totals, MARK)]
-        for p in sheet.players
-    ]
+    rows = []
+    for index, p in enumerate(sheet.players):
+        fill = THEME.surface if index % 2 == 0 else None  # stripes: a name read across
+        rows.append(
+            [_cell(p.name, 0, NAME, least=THEME.font_body, fill=fill)]
+            + ([_cell(str(p.total), 1, FIGURE, fill=fill)] if totals else [])
+            + [_cell(mark(sheet, p.name, p.rank), 1 + totals, MARK, fill=fill)]
+        )
+    return rows
 
 
 def notes_of(sheet: ScoreSheet, player: PlayerScore) -> list[tuple[str, str]]:
@@ -176,6 +178,7 @@ class ScoresScreen(Screen):
     live = BooleanProperty(False)  # the game on the table (undo goes back to it)
     bgstats_url = StringProperty("")  # the finished game's play for BG Stats, as a link
     more = StringProperty("")  # where the rest of a sheet taller than its room is
+    by_rows = BooleanProperty(False)  # a row a player (no categories), not a column
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -247,12 +250,13 @@ class ScoresScreen(Screen):
         self.tiebreak = sheet.reason
         self.sheet = sheet
         grid = self.ids.grid
-        if sheet.categories:
-            rows, rules = columns(sheet)
-            grid.label_share, grid.explains = LABEL_SHARE, any(p.notes for p in sheet.players)
-        else:
+        self.by_rows = not sheet.categories
+        if self.by_rows:
             rows, rules = players_rows(sheet), []
-            grid.label_share, grid.explains = NAME_SHARE, False
+            grid.explains = False
+        else:
+            rows, rules = columns(sheet)
+            grid.explains = any(p.notes for p in sheet.players)
         grid.show(rows, rules)
         self.ids.scroll.scroll_y = 1
 

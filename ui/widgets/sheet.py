@@ -20,7 +20,7 @@ from typing import Any
 
 from kivy.core.text import Label as CoreLabel
 from kivy.core.text.markup import MarkupLabel
-from kivy.graphics import Color, Line, Rectangle
+from kivy.graphics import Color, Rectangle
 from kivy.graphics.texture import Texture
 from kivy.input.motionevent import MotionEvent
 from kivy.metrics import dp
@@ -179,10 +179,12 @@ class SheetGrid(Widget):
                         pos=(self.x + cell.x, self.y + cell.y), size=(cell.width, cell.height)
                     )
             Color(*THEME.edge)
-            for index in self.rules:
+            for index in self.rules:  # a whole pixel tall, on a whole pixel: drawn alike
                 top = self.rows[index][0]
-                y = self.y + top.y + top.height
-                Line(points=[self.x, y, self.right, y], width=THEME.edge_width / 2)
+                y = round(self.y + top.y + top.height)
+                Rectangle(
+                    pos=(round(self.x), y - 1), size=(round(self.width), max(round(dp(1)), 1))
+                )
             for cell in self.cells:
                 texture = cell.texture
                 if texture is None:
