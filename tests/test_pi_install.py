@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.pi_install import APT_PACKAGES, UNIT_PATH, Machine, plan
+from tools.pi_install import APT_PACKAGES, UNIT_PATH, Machine, installed_packages, plan
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = Path("/home/ana/table-companion")
@@ -142,3 +142,17 @@ def test_root_or_an_unknown_user_is_refused_in_one_line(user, says):
     )  # fmt: skip
     assert done.returncode != 0 and says in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_package_trixie_renamed_counts_as_installed_by_the_name_it_provides():
+    # dpkg-query's lines on Debian Trixie (amd64 and arm64 alike) after a first run: mtdev is
+    # libmtdev1t64 there, providing libmtdev1; a removed package's line says so.
+    dpkg = (
+        "install ok installed\tlibgbm1\t\n"
+        "install ok installed\tlibmtdev1t64:arm64\tlibmtdev1 (= 1.1.7-1)\n"
+        "install ok installed\tlibasound2t64\tlibasound2 (= 1.2.14-1), libasound2-data\n"
+        "deinstall ok config-files\tswig\t\n"
+    )
+    have = installed_packages(dpkg)
+    assert {"libgbm1", "libmtdev1", "libmtdev1t64", "libasound2"} <= have
+    assert "swig" not in have

@@ -1,4 +1,4 @@
-"""`./dev pi-install [--dry-run]`: a fresh Raspberry Pi OS (Bookworm, 64-bit) made ready to play.
+"""`./dev pi-install [--dry-run]`: a fresh Raspberry Pi OS (Trixie or Bookworm, 64-bit) made ready.
 
 One command for the first evening, safe to run again: every step first looks whether it is
 already done and says so, so a second run changes nothing. System steps use sudo; the
@@ -40,7 +40,7 @@ def _service_module() -> ModuleType:
 SERVICE = _service_module()
 GROUPS: tuple[str, ...] = SERVICE.GROUPS  # those the unit asks for
 UNIT_PATH = Path("/etc/systemd/system") / SERVICE.UNIT_NAME
-BOOT = Path("/boot/firmware")  # Bookworm's boot partition
+BOOT = Path("/boot/firmware")  # the boot partition since Bookworm (Trixie too)
 UDEV_RULE = Path("/etc/udev/rules.d/60-companion.rules")
 UDEV_DIRS = (Path("/etc/udev/rules.d"), Path("/usr/lib/udev/rules.d"), Path("/lib/udev/rules.d"))
 # What each Debian package is for: building spidev, RPi.GPIO and lgpio (no aarch64 wheels),
@@ -244,7 +244,8 @@ def _run(command: list[str]) -> subprocess.CompletedProcess[str]:
 def look(user: str, app: Path = APP) -> Machine:
     """Read the machine as it is now; changes nothing."""
     entry = pwd.getpwnam(user)
-    missing = [p for p in APT_PACKAGES if not _installed(p)]
+    have = installed_packages(_run(["dpkg-query", "-W", f"-f={DPKG_FORMAT}"]).stdout)
+    missing = [p for p in APT_PACKAGES if p not in have]
     groups = {}
     for name in GROUPS:
         try:
@@ -282,9 +283,22 @@ def look(user: str, app: Path = APP) -> Machine:
     )
 
 
-def _installed(package: str) -> bool:
-    status = _run(["dpkg-query", "-W", "-f=${Status}", package])
-    return status.returncode == 0 and status.stdout.endswith(" installed")
+DPKG_FORMAT = "${Status}\t${Package}\t${Provides}\n"
+
+
+def installed_packages(dpkg_query: str) -> set[str]:
+    """Names installed, by `dpkg-query -W -f=DPKG_FORMAT`'s lines: each package's own and those
+    it provides, since Trixie's 64-bit time_t renames (libmtdev1 is libmtdev1t64 there, which
+    provides libmtdev1: asking dpkg for libmtdev1 alone says it is not installed)."""
+    names = set()
+    for line in dpkg_query.splitlines():
+        status, _, rest = line.partition("\t")
+        if not status.endswith(" installed"):
+            continue
+        package, _, provides = rest.partition("\t")
+        names.add(package.split(":")[0])
+        names.update(p.split("(")[0].strip() for p in provides.split(",") if p.strip())
+    return names
 
 
 def install(user: str, dry_run: bool, out: TextIO = sys.stdout, *, unit_only: bool = False) -> int:
