@@ -1,0 +1,51 @@
+"""The Pi 4 model's SD card (bench/sdcard.c, issue 24 item 4): preloaded, it delays every
+fsync and fdatasync by a draw from the mixture it is given, and counts what it added per
+thread, which is how the bench tells the UI thread's fsync waits from the rest of a scan."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from bench import pi4
+
+PROBE = """
+import ctypes, os, sys, threading
+shim = ctypes.CDLL(os.environ["LD_PRELOAD"])
+for name in ("sdcard_added_ms", "sdcard_thread_added_ms"):
+    getattr(shim, name).restype = ctypes.c_double
+fd = os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT)
+for call in (os.fsync, os.fdatasync, os.fsync):
+    os.write(fd, b"x")
+    call(fd)
+other = threading.Thread(target=os.fsync, args=(fd,))
+other.start()
+other.join()
+print(shim.sdcard_calls(), shim.sdcard_added_ms(), shim.sdcard_thread_added_ms())
+"""
+
+
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="the shim is built with gcc")
+def test_the_sd_card_delays_each_sync_and_counts_the_calling_threads_own(tmp_path):
+    env = pi4.sd_environment(pi4.build_shim(tmp_path), seed=1)
+    env["SDCARD_FSYNC_MS"] = "1.0:20-30"  # every call 20-30 ms
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE, str(tmp_path / "file")],
+        env=env, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    calls, added, own = out.stdout.split()
+    assert int(calls) == 4
+    # each call waits until it has taken its draw: the wait is the draw less the real sync
+    assert 4 * 10 < float(added) <= 4 * 30
+    assert 3 * 10 < float(own) <= 3 * 30
+    assert float(added) - float(own) > 10  # the other thread's wait is not this thread's
+
+
+def test_the_model_is_a_mixture_whose_parts_sum_to_one():
+    assert sum(p for p, _lo, _hi in pi4.SD_MODEL) == pytest.approx(1.0)
+    assert all(0 < lo < hi for _p, lo, hi in pi4.SD_MODEL)
+    spec = pi4.sd_environment(pi4.HERE / "sdcard.so", seed=0)["SDCARD_FSYNC_MS"]
+    assert spec == "0.94:5.0-12.0,0.05:30.0-80.0,0.01:150.0-500.0"
