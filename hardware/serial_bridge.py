@@ -30,6 +30,13 @@ BAUDRATE = 115200
 READ_SIZE = 4096
 MAX_PARTIAL = 512  # longer than any protocol line: a run of garbage without newline
 MAX_PRESENT = 64  # tags one bridge may hold (a few readers, one tag each): a bound on a flood
+# A line a bridge really sends is under 80 characters. Longer ones, and fields past these
+# bounds, are dropped like any malformed line, checksum or not: a stranger's (or a broken
+# board's) `HB n=<4,400 digits>` must cost one line, never the read it arrived in.
+MAX_LINE = 160
+MAX_FIELD = 32  # r, uid, sak, k, fw, pcd, c, s
+MAX_ERROR_TEXT = 120
+MAX_COUNTER_DIGITS = 10  # a heartbeat a second for a century is 10 digits
 
 
 def open_pyserial(url: str, baudrate: int = BAUDRATE) -> Any:
@@ -166,8 +173,8 @@ class SerialBridgeReader(Reader):
         return [line.decode("ascii", "replace") for line in lines]
 
     def _handle(self, line: str, now: float) -> list[TagEvent]:
-        parsed = parse_line(line)
-        if parsed is None:
+        parsed = parse_line(line) if len(line) <= MAX_LINE else None
+        if parsed is None or not _bounded(*parsed):
             return []
         kind, fields = parsed
         if kind != "HELLO" and not self._hello_seen:
@@ -220,7 +227,7 @@ class SerialBridgeReader(Reader):
 
     def _diverged(self, fields: dict[str, str]) -> bool:
         """Does a heartbeat disagree with what we hold (or count backwards)?"""
-        beat = int(fields["n"]) if fields["n"].isdigit() else None
+        beat = int(fields["n"]) if _counter(fields["n"]) else None
         went_back = beat is not None and self._last_beat is not None and beat < self._last_beat
         self._last_beat = beat
         if went_back:
@@ -250,6 +257,21 @@ class SerialBridgeReader(Reader):
 
     def _default_reader(self, number: str) -> str:
         return self.name if number == "0" else f"{self.name}-{number}"
+
+
+def _counter(text: str) -> bool:
+    """A heartbeat counter that can be read as a number: ASCII digits, and few of them."""
+    return text.isascii() and text.isdigit() and len(text) <= MAX_COUNTER_DIGITS
+
+
+def _bounded(kind: str, fields: dict[str, str]) -> bool:
+    """Is every field of a parsed line within what a bridge can send? (A field out of
+    bounds drops the line, as a bad checksum would.)"""
+    if kind == "ERR":
+        return len(fields["text"]) <= MAX_ERROR_TEXT
+    if kind == "HB" and not _counter(fields["n"]):
+        return False
+    return all(len(value) <= MAX_FIELD for value in fields.values())
 
 
 def open_serial(name: str, target: str, query: dict[str, str]) -> SerialBridgeReader:
