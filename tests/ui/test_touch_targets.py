@@ -11,6 +11,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
 from tests.ui.apphelp import frames, walk
+from tests.ui.audit.tree import shown as drawn
 from tests.ui.test_app_flow import start_game, tap_virtual
 
 CONTROLS = (ButtonBehavior, TextInput)
@@ -95,15 +96,6 @@ def test_nothing_hidden_has_room_to_take_a_touch(app):
         hidden = [
             w
             for w in walk(screen)
-            if isinstance(w, CONTROLS) and w.width * w.height > 0 and not visible_chain(w)
+            if isinstance(w, CONTROLS) and w.width * w.height > 0 and not drawn(w)
         ]
         assert hidden == [], f"{name}: hidden controls that can take a touch: {hidden}"
-
-
-def visible_chain(widget) -> bool:
-    node = widget
-    while node is not None and node is not node.parent:
-        if node.opacity == 0:
-            return False
-        node = node.parent
-    return True
