@@ -18,10 +18,18 @@ from importlib import resources
 
 @dataclass(frozen=True)
 class Passage:
-    """A quote and where it comes from ("Broken and Beautiful rulebook, 2. Drafting")."""
+    """A quote and where it comes from ("Broken and Beautiful rulebook, 2. Drafting").
+
+    `source` names a ruling's code and file for the CLI's readers; `heading` is what the
+    table shows players, who have neither ("House ruling: End of game")."""
 
     source: str
     quote: str
+    shown_as: str = ""
+
+    @property
+    def heading(self) -> str:
+        return self.shown_as or self.source
 
 
 @dataclass(frozen=True)
@@ -49,7 +57,11 @@ def load_rule_map(package: str, name: str) -> RuleMap:
         for key, entry in data.get("passages", {}).items()
     }
     for key, entry in data.get("rulings", {}).items():
-        passages[key] = Passage(f"Ruling {key}, {entry['title']} (docs/rulings.md)", entry["quote"])
+        passages[key] = Passage(
+            f"Ruling {key}, {entry['title']} (docs/rulings.md)",
+            entry["quote"],
+            f"House ruling: {entry['title']}",
+        )
 
     def resolve(refs: Mapping[str, list[str]]) -> dict[str, tuple[Passage, ...]]:
         unknown = sorted({ref for keys in refs.values() for ref in keys} - set(passages))

@@ -23,3 +23,21 @@ def test_the_question_mark_quotes_the_phase_and_a_refusal_first(app):
     screen.rules_popup.dismiss()
     app.session.dismiss()
     assert app.session.refused_rule == ""
+
+
+def test_a_ruling_is_headed_in_words_not_by_its_code_and_file(app):
+    """The layout audit found "Ruling B6, End of game (docs/rulings.md)" over a quote: a
+    player has neither the code nor the file; the CLI's readers keep both."""
+    from companion.table import Table
+    from tests.ui.audit.words import identifiers
+
+    screen = start_game(app)
+    press(screen.ids.rules)
+    frames()
+    shown = screen.rules_popup.text.text
+    assert "[b]House ruling: End of game[/b]" in shown
+    assert "docs/rulings.md" not in shown and not identifiers(shown)
+    assert screen.rules_popup.title_size >= 20
+    screen.rules_popup.dismiss()
+    ruling = Table.resume(app.store, app.table.game_id).rules_at_hand()[-1]
+    assert ruling.source.startswith("Ruling B6, End of game (docs/rulings.md)")

@@ -23,7 +23,7 @@ def rules_markup(passages: Sequence[Passage]) -> str:
     if not passages:
         return "This game has no rulebook passages here yet."
     return "\n\n".join(
-        f"[b]{escape_markup(p.source)}[/b]\n\u201c{escape_markup(p.quote)}\u201d" for p in passages
+        f"[b]{escape_markup(p.heading)}[/b]\n\u201c{escape_markup(p.quote)}\u201d" for p in passages
     )
 
 
@@ -48,6 +48,12 @@ class RulesPopup(Popup):
         body = BoxLayout(orientation="vertical", spacing=dp(8))
         body.add_widget(scroll)
         body.add_widget(close)
-        super().__init__(title="The rule at hand", content=body, size_hint=(0.94, 0.9), **kwargs)
+        super().__init__(
+            title="The rule at hand",
+            title_size=THEME.font_title,
+            content=body,
+            size_hint=(0.94, 0.9),
+            **kwargs,
+        )
         self.text = text
         close.bind(on_release=lambda *_: self.dismiss())
