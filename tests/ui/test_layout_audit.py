@@ -70,10 +70,9 @@ def _write(scenario: str, findings: list[Finding]) -> None:
 def cases():
     for scenario in SCENARIOS:
         for group in GROUPS:
-            marks = []
-            if (scenario, group) in KNOWN:
-                marks = [pytest.mark.xfail(strict=True, reason=KNOWN[scenario, group])]
-            yield pytest.param(scenario, group, marks=marks, id=f"{scenario}-{group}")
+            case = f"{scenario}-{group}"
+            marks = [pytest.mark.xfail(strict=True, reason=KNOWN[case])] if case in KNOWN else []
+            yield pytest.param(scenario, group, marks=marks, id=case)
 
 
 @pytest.mark.parametrize(("scenario", "group"), list(cases()))

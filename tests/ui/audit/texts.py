@@ -109,8 +109,8 @@ def role(label: Widget, context: Context) -> str:
     if label in context.figures:
         return "figure"
     text = plain(label).lstrip("> ").strip()
-    if text and text in context.names:
-        return "name"
+    if text and text in context.names and not isinstance(label, ButtonBehavior):
+        return "name"  # a name on a button is the button's words: body text
     name = ident(label)
     if name == "prompt":
         return "prompt"
@@ -120,11 +120,11 @@ def role(label: Widget, context: Context) -> str:
 
 
 @cache
-def _measure(text: str, font_size: float, font_name: str, bold: bool, width: float | None,
-             markup: bool) -> tuple[int, int]:  # fmt: skip
+def _measure(text: str, font_size: float, font_name: str, bold: bool, line_height: float,
+             width: float | None, markup: bool) -> tuple[int, int]:  # fmt: skip
     cls = MarkupLabel if markup else CoreLabel
     core = cls(text=text, font_size=font_size, font_name=font_name, bold=bold,
-               text_size=(width, None), padding=0)  # fmt: skip
+               line_height=line_height, text_size=(width, None), padding=0)  # fmt: skip
     core.refresh()
     return core.content_width, core.content_height
 
@@ -135,7 +135,7 @@ def cut(label: Label) -> str:
     if not label.text or width is None or width <= 0:
         return ""
     room = max(width - label.padding[0] - label.padding[2], 1)
-    key = (float(label.font_size), str(label.font_name), bool(label.bold))
+    key = (float(label.font_size), str(label.font_name), bool(label.bold), label.line_height)
     if label.shorten:
         one_line = _measure(label.text, *key, None, label.markup)[0]
         return "shortened with an ellipsis" if one_line > room + 1 else ""
