@@ -39,8 +39,22 @@ class Identity:
     deck: str = ""
 
     def component(self, uid: str) -> Component:
-        """The component on the sticker `uid`, checked by its game's schema (ValueError)."""
-        return make_component(self.game, {"uid": uid, "kind": self.kind, **self.attrs})
+        """The component on the sticker `uid`, checked by its game's schema (ValueError).
+
+        The sticker is data, never authority: `uid` is the one the reader read (an
+        attribute named uid is not the sticker's to give), and only the attributes the
+        kind's schema asks for are taken; any other key is ignored."""
+        return make_component(self.game, {**schema_attrs(self), "uid": uid, "kind": self.kind})
+
+
+def schema_attrs(identity: Identity) -> dict[str, Any]:
+    """The attributes of `identity` its game's schema knows for its kind (ValueError for an
+    unknown game); every other key a stranger may have written is dropped."""
+    from companion.games import definition
+
+    kind = definition(identity.game).kind(identity.kind)
+    names = {a.name for a in kind.asks()} if kind is not None else set()
+    return {key: value for key, value in identity.attrs.items() if key in names}
 
 
 def identity_of(component: Component, game: str, deck: str) -> Identity:
@@ -89,18 +103,23 @@ def decode(payload: bytes) -> Identity | None:
     game, kind, attrs, deck = body
     if not all(isinstance(v, str) for v in (game, kind, deck)) or not isinstance(attrs, dict):
         return None
-    identity = Identity(game, kind, attrs, deck)
     try:
+        identity = Identity(game, kind, schema_attrs(Identity(game, kind, attrs)), deck)
         identity.component("04000000000000")  # the schema check, on a placeholder uid
     except ValueError:
         return None
     return identity
 
 
-def home_deck(identity: Identity, decks: Iterable[Deck]) -> Deck:
-    """The deck a sticker with this identity joins: the deck of its game with the name it
-    carries, else the first deck of its game, else a new deck of that name."""
+def home_deck(identity: Identity, decks: Iterable[Deck], table_deck: str | None = None) -> Deck:
+    """The deck a sticker with this identity joins. At a table, the table's deck decides
+    (`table_deck`, its name): a deck name written on a sticker is not the sticker's to
+    choose. Elsewhere (a companion with no game running): the deck of its game with the
+    name it carries, else the first deck of its game, else a new deck of that name."""
     same_game = [deck for deck in decks if deck.game == identity.game]
+    if table_deck is not None:
+        table = [deck for deck in same_game if deck.name == table_deck]
+        return table[0] if table else Deck(identity.game, table_deck)
     named = [deck for deck in same_game if deck.name == identity.deck]
     if named or same_game:
         return (named or same_game)[0]

@@ -276,17 +276,27 @@ class Table:
     def enroll(self, component: Component) -> str:
         """Add a sticker enrolled mid-game. The physical card was in the deck all along, so it
         joins the shared registry (every state sees it), not the undoable history."""
-        existing = self.components.get(component.uid)
-        if existing is not None:
-            raise IllegalInput(f"tag {component.uid} is already the {existing.label}")
         fields = component.to_toml_fields()
-        try:
-            component = make_component(self.game, fields)
-        except ValueError as err:
-            raise IllegalInput(str(err)) from None
+        component = self.admit(component)
         self._log(LoggedInput("enroll", uid=component.uid, arg=json.dumps(fields)))
         self._registry[component.uid] = component
         return f"Enrolled the {component.label}"
+
+    def admit(self, component: Component) -> Component:
+        """`component` checked as one more card of the running game: its schema, a uid not
+        enrolled yet, and the game's set-up limits (an engine's optional `admit`, e.g. one
+        Broken Vase); IllegalInput says why not. Nothing is changed."""
+        existing = self.components.get(component.uid)
+        if existing is not None:
+            raise IllegalInput(f"tag {component.uid} is already the {existing.label}")
+        try:
+            component = make_component(self.game, component.to_toml_fields())
+            admit = getattr(self.engine, "admit", None)
+            if admit is not None:
+                admit({**self.components, component.uid: component})
+        except ValueError as err:
+            raise IllegalInput(str(err)) from None
+        return component
 
     def undo(self, *, line: int | None = None) -> str:
         if not self.can_undo:

@@ -15,6 +15,7 @@ from kivy.logger import Logger
 from companion.deck import Component, Deck, DeckError
 from companion.games import definition
 from companion.identity import Identity, decode, encode, home_deck, identity_of
+from companion.inputs import IllegalInput
 from companion.store import Store, StoreError
 from companion.table import Table
 from hardware.errors import OPEN_ERRORS
@@ -92,8 +93,14 @@ class StickerRecords:
     def adopt(self, identity: Identity, uid: str) -> bool:
         """Add a sticker's own identity to its deck (saved) and to the game on the table."""
         app = self.app
-        component = identity.component(uid)
-        deck = home_deck(identity, app.decks())
+        try:
+            component = identity.component(uid)
+            if app.table is not None:  # refused before its deck is changed: nothing half-done
+                component = app.table.admit(component)
+        except (ValueError, IllegalInput) as err:
+            app.session.refuse(str(err))
+            return False
+        deck = home_deck(identity, app.decks(), app.table.deck_name if app.table else None)
         try:
             deck.add(component)
             app.store.save_deck(deck.game, deck.name, deck.to_toml())

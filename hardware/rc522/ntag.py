@@ -13,6 +13,7 @@ from hardware.rc522.crc import crc_ok, with_crc
 READ, WRITE, GET_VERSION = 0x30, 0xA2, 0x60
 ACK = 0x0A
 USER_START = 4
+LAST_PAGE = 0xFF  # the highest page READ and WRITE can name
 EMPTY_NDEF_PAGE = bytes((0x03, 0x00, 0xFE, 0x00))  # an empty NDEF TLV, then the terminator
 NTAG_SIZES = {0x0F: "NTAG213", 0x11: "NTAG215", 0x13: "NTAG216"}
 
@@ -61,7 +62,12 @@ class Ntag:
         return cc[2] * 8
 
     def read_user(self, length: int | None = None) -> bytes:
+        """User memory from page 4, as far as the capability container says (or `length`),
+        but never past page 255: READ takes a one-byte page number, so a Type 2 tag (or a
+        stranger's CC) claiming more is read up to there, and a message running past it
+        does not parse (NdefError), as a torn one would not."""
         size = self.user_size() if length is None else length
+        size = min(size, 4 * (LAST_PAGE + 1 - USER_START))
         data = bytearray()
         page = USER_START
         while len(data) < size:
@@ -76,7 +82,7 @@ class Ntag:
         page is set to an empty NDEF message before anything else and gets its real length
         last, so a tag lifted mid-write holds an empty message, never half of one that
         parses. A single page write is atomic on the tag. TornWrite if a page write fails."""
-        if len(data) > self.user_size():
+        if len(data) > min(self.user_size(), 4 * (LAST_PAGE + 1 - USER_START)):
             raise NtagError(f"{len(data)} bytes do not fit in this tag's user memory")
         padded = data + bytes(-len(data) % 4)
         pages = [padded[offset : offset + 4] for offset in range(0, len(padded), 4)]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
+from companion.deck import Component
 from companion.engine import Option, Prompt, ScoreSheet, Setup
 from companion.games.who_broke_it import effects
 from companion.games.who_broke_it.effects import cards
@@ -62,6 +63,15 @@ class WhoBrokeItEngine:
             immune=[False] * players,
             accused=[False] * players,
         )
+
+    def admit(self, components: Mapping[str, Component]) -> None:
+        """The set-up limit a card enrolled mid-game must keep too (a sticker can say it is
+        anything): one Broken Vase. ValueError says why not."""
+        if sum(c.kind == VASE for c in components.values()) > 1:
+            raise ValueError(
+                "This game already has its Broken Vase: a second one cannot join (a mis-written "
+                "sticker? enroll it as the card it is)"
+            )
 
     # -- prompts -----------------------------------------------------------------------
     def prompt(self, s: WbiState) -> Prompt:
