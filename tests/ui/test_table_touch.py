@@ -5,8 +5,11 @@ bar or the prompt's options, and a new game starts with the panels closed (issue
 from __future__ import annotations
 
 import pytest
+from kivy.core.window import Window
+from kivy.metrics import sp
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.label import Label
 
 from companion.deck import load_deck
 from companion.table import Table
@@ -85,7 +88,7 @@ def test_nothing_hidden_on_the_table_takes_a_touch(app):
 
 def ancestry(widget, stop):
     node = widget
-    while node is not None and node is not stop:
+    while node is not None and node is not stop and node is not node.parent:
         yield node
         node = node.parent
 
@@ -173,3 +176,55 @@ def test_six_players_choosing_never_break_or_pile(app):
             assert x + w <= x2 + 1 or x2 + w2 <= x + 1 or y + h <= y2 + 1 or y2 + h2 <= y + 1
     for strip in strips:
         assert strip.minimum_height <= strip.height + 1, f"{strip.player}'s strip is cut"
+
+
+def drawn_labels(root):
+    """Every label with words on show under `root`: no invisible ancestor, inside the window."""
+    for widget in walk(root):
+        if not isinstance(widget, Label) or not widget.text.strip():
+            continue
+        if any(n.opacity == 0 for n in ancestry(widget, None)):
+            continue
+        x, y = widget.to_window(*widget.center)
+        if 0 <= x <= Window.width and 0 <= y <= Window.height:
+            yield widget
+
+
+def check_sizes(screen) -> None:
+    """The floors at 800x480: body text 20 px, names 28 px, the prompt 30 px."""
+    small = [(w.text[:30], w.font_size) for w in drawn_labels(screen) if w.font_size < sp(20)]
+    assert small == [], "text under 20 px"
+    for widget in walk(screen):
+        if isinstance(widget, HoldToReveal) and widget.player:
+            assert widget.ids.name.font_size >= sp(28), widget.player
+    prompts = [w for w in walk(screen) if w.__class__.__name__ != "Screen" and "prompt" in w.ids]
+    for prompt in [screen.ids.prompt, *(p.ids.prompt for p in prompts)]:
+        assert prompt.font_size >= sp(30)
+
+
+@pytest.mark.parametrize("game", ["broken-and-beautiful", "who-broke-it", "broken-planet"])
+def test_every_word_on_the_table_reads_from_a_seat(app, game):
+    """Status, marks, hand counts, card names, Broken Planet's prompt, narration and legend
+    were 14-16 px."""
+    if game == "broken-planet":
+        from tests.ui.bp_helpers import start
+
+        screen = start(app, names=LONG[:5])
+    else:
+        deck = load_deck(EXAMPLES / f"{game}-demo.toml")
+        app.open_table(Table.start(app.store, deck, LONG[:4]))
+        app.goto("table")
+        screen = app.root.get_screen("table")
+        if game == "who-broke-it":
+            app.session.tap("dealt", None)
+        else:
+            keep_or_sell(app, players=4)
+    app.session.inform("Anne-Sophie's sticker 04A1B2C3D4E5F6 is not in this deck")
+    frames(3)
+    check_sizes(screen)
+    screen.toggle_log()
+    frames(2)
+    check_sizes(screen)
+    screen.toggle_drawer()
+    frames(2)
+    check_sizes(screen)
