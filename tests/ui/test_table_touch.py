@@ -228,3 +228,23 @@ def test_every_word_on_the_table_reads_from_a_seat(app, game):
     screen.toggle_drawer()
     frames(2)
     check_sizes(screen)
+
+
+@pytest.mark.parametrize("panel", ["log", "virtual"])
+def test_broken_planets_table_lies_beside_an_open_panel_and_under_the_top_bar(app, panel):
+    """The board's cover (Broken Planet's whole table) lay under an open panel, its prompt
+    and options hidden; and a long prompt grew over the top bar."""
+    from tests.ui.bp_helpers import cover, start
+
+    screen = start(app, names=LONG[:3])
+    screen.toggle_log() if panel == "log" else screen.toggle_drawer()
+    planet = cover(screen)
+    planet.prompt_text = " ".join(["Anne-Sophie: scan your pawn and put it on island 1."] * 5)
+    frames(3)
+    shown = screen.log if panel == "log" else screen.drawer
+    right = planet.to_window(planet.right, 0)[0]
+    assert right <= shown.to_window(shown.x, 0)[0] + 1, "the panel lies over the board"
+    bar_bottom = bottom(screen.ids.undo.parent)
+    assert top(planet.ids.words) <= bar_bottom + 1, "the prompt lies over the top bar"
+    options = planet.ids.scroll
+    assert options.height >= 2 * 48 and bottom(options) >= 0

@@ -32,7 +32,9 @@ class Board(Hideable, BoxLayout):
         raise NotImplementedError
 
     def cover(self, view: View) -> Widget | None:
-        """A widget to lay over the whole table area for `view` (shown), or None."""
+        """A widget to lay over the whole table area for `view` (shown), or None. Beside an
+        open panel the screen narrows it, and sets its `beside_panel` if it has one (Broken
+        Planet's then hides its map and players, as the screen hides the board and strips)."""
         return None
 
     def release(self) -> None:

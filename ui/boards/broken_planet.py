@@ -81,6 +81,7 @@ class PlanetTable(BoxLayout):
     map_name = StringProperty("")
     markers = StringProperty("")  # the map's marks, each with the engine's word for it
     columns = NumericProperty(3)
+    beside_panel = BooleanProperty(False)  # a panel (log, virtual table) takes the map's room
     cell_height = NumericProperty(0)  # the tallest player cell's need: every row gets it
 
     def __init__(self, **kwargs: object) -> None:
@@ -131,9 +132,14 @@ class PlanetTable(BoxLayout):
         for other in self.ids.compasses.children:
             other.state = "down" if other is toggle else "normal"
 
+    def on_beside_panel(self, *_args: object) -> None:
+        if self.prompt is not None:
+            self._show_options(self.prompt)
+
     def _show_options(self, prompt: Prompt) -> None:
-        """The options but the islands (a tap on the map sends those)."""
-        options = [o for o in prompt.options if o.word != ISLAND]
+        """The options but the islands (a tap on the map sends those), unless the map is
+        hidden beside a panel: then the islands are buttons too."""
+        options = [o for o in prompt.options if o.word != ISLAND or self.beside_panel]
         fill(self.ids.options, self.buttons.show(options))
         self.ids.scroll.scroll_y = 1
 

@@ -85,6 +85,8 @@ class TableScreen(Screen):
         self.has_sim = app.sim is not None
         self._show_banner(app.session, app.session.banner)
         self.ids.table_side.bind(width=self._lay_options)
+        self.bind(panel_open=self._fit_cover)
+        self.ids.area.bind(size=self._fit_cover, pos=self._fit_cover)
 
     def _show_banner(self, _session: object, text: str) -> None:
         """The banner is in the layout only while it says something: hidden by size and
@@ -239,7 +241,17 @@ class TableScreen(Screen):
         if side.parent is not None:
             area.remove_widget(side)
         if wanted.parent is None:
-            area.add_widget(wanted)
+            area.add_widget(wanted, index=len(area.children))  # behind any open panel
+        self._fit_cover()
+
+    def _fit_cover(self, *_args: object) -> None:
+        """A cover, as the table it replaces, lies beside an open panel, never under it."""
+        cover, area = self._covering, self.ids.area
+        if cover is not None:
+            cover.size_hint, cover.pos = (None, None), area.pos
+            cover.size = area.width - (THEME.panel if self.panel_open else 0), area.height
+            if hasattr(cover, "beside_panel"):  # a cover that rearranges itself beside one
+                cover.beside_panel = self.panel_open
 
     # -- touches -----------------------------------------------------------------------
     def press_option(self, button: Any) -> None:
