@@ -8,6 +8,7 @@ killed resumes after the last script line the store holds, finished or not.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -22,6 +23,8 @@ from companion.table import Table, seat_readers
 
 if TYPE_CHECKING:
     from hardware.script import Step
+
+SEAT_READER = re.compile(r"seat[0-9]+")  # a seat's own reader (DESIGN.md reader URLs)
 
 
 def _open_store(db: str) -> Store:
@@ -66,13 +69,19 @@ def read_setup_file(game: str | None, name: str, path: str) -> tuple[GameDefinit
 
 def _seats(steps: list[Step], players: list[str]) -> dict[str, int]:
     """`tap ... @Ana`: a player's name (or seat1, seat2, ...) to their 0-based seat."""
-    seats = {name: n for n, name in enumerate(players)}
+    seats = {name.casefold(): n for n, name in enumerate(players)}
     seats |= {f"seat{n + 1}": n for n in range(len(players))}
     for step in steps:
         seat = getattr(step, "seat", None)
-        if seat is not None and seat not in seats:
+        if seat is not None and seat.casefold() not in seats:
             raise ValueError(
                 f"script line {step.line}: @{seat} is not a player ({', '.join(players)})"
+            )
+        reader = getattr(step, "reader", "")
+        if SEAT_READER.fullmatch(reader) and reader not in seats:
+            raise ValueError(
+                f"script line {step.line}: there is no reader @{reader} at a table of "
+                f"{len(players)} (seat1 to seat{len(players)}, or the shared reader)"
             )
     return seats
 
@@ -121,7 +130,7 @@ def play(
     out: TextIO,
     files: dict[str, str] | None = None,
 ) -> int:
-    from hardware.script import ScanStep, load_script
+    from hardware.script import load_script
 
     info = definition(game)
     deck = load_deck(deck_path)
@@ -151,8 +160,9 @@ def play(
                 PlayerSetup(name, {"new_player": True} if name in new_players else {})
                 for name in players
             ]
-            readers = [step.reader for step in steps if isinstance(step, ScanStep)]
-            bound = seat_readers(readers, len(players))  # readers seat1..seatN are those seats
+            # every seat's reader is bound now, used by this script yet or not: a resumed run
+            # with a longer script must find @seatK already that player's
+            bound = seat_readers([f"seat{n + 1}" for n in range(len(players))], len(players))
             table = Table.start(
                 store, deck, setup, settings=settings, source=source, seats=bound, extra=extra
             )
@@ -192,7 +202,7 @@ def _play_steps(
             else:
                 said = f"tap {step.option}" + (f" {step.arg}" if step.arg else "")
                 said += f" @{step.seat}" if step.seat else ""
-                seat = seats[step.seat] if step.seat else None
+                seat = seats[step.seat.casefold()] if step.seat else None
                 outcome = table.tap(step.option, step.arg, seat=seat, line=step.line)
             print(f"{step.line:4d}: {said}: {outcome}", file=out)
         except IllegalInput as err:

@@ -260,7 +260,8 @@ def test_hide_the_evidence_goes_back_into_the_deck() -> None:
     g = Game(2, 8, "hide")  # deck 0
     said = g.play("hide")  # Ana 2, then 1, the deck 1, draws it: 2
     assert said == (
-        "Ana played Hide the Evidence: Ana shuffles one card from their hand into the deck. "
+        "Ana played Hide the Evidence: Ana shuffles one card from their hand into the deck, "
+        "which was empty: it is the deck's only card, so Ana draws it back. "
         "Ana draws 1 (the deck is empty)."
     )
     assert g.s.hands == [2, 3] and g.s.deck == 0
@@ -324,8 +325,10 @@ def test_call_mum_is_private_everywhere_the_table_speaks() -> None:
     g.play("mum")  # Ben calls Mum
     options = g.table.prompt.options
     assert [(o.label, o.enabled, o.reason) for o in options] == [
-        ("Cleo", True, ""), ("Ana", False, "Ana is immune (Alibi)"),
-    ]  # fmt: skip
+        ("Cleo", True, ""),
+        ("Ana", False, "Ana is immune (Alibi)"),
+        ("Ben", True, ""),
+    ]  # fmt: skip  (W10: "Choose a player", Ben himself included)
     g.tap("player", "Cleo")
     prompt = g.table.prompt
     assert prompt.private and prompt.player == "Cleo" and prompt.phase == "call-mum"
@@ -363,8 +366,12 @@ def test_call_mum_is_private_everywhere_the_table_speaks() -> None:
     assert g.s.shown == [] and g.s.phase == "turn"
 
 
-def test_call_mum_finds_the_vase_and_cannot_name_yourself() -> None:
+def test_call_mum_may_name_yourself_by_default_and_others_only_by_setting() -> None:
     g = Game(2, 16, "mum")
+    g.play("mum")
+    assert [o.label for o in g.table.prompt.options] == ["Ben", "Ana"]  # "Choose a player"
+    assert g.tap("player", "Ana").startswith("Mum checks Ana's hand")
+    g = Game(2, 16, "mum", call_mum_self="no")
     g.play("mum")
     assert [o.label for o in g.table.prompt.options] == ["Ben"]
     g.tap("player", "Ben")

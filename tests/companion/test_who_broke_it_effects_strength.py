@@ -21,7 +21,7 @@ def test_call_mum_cannot_check_an_empty_hand() -> None:
     g = ben_empty_handed("mum")
     g.play("mum")
     options = [(o.label, o.enabled, o.reason) for o in g.table.prompt.options]
-    assert options == [("Ana", True, ""), ("Ben", False, "Ben holds no cards")]
+    assert options == [("Ana", True, ""), ("Ben", False, "Ben holds no cards"), ("Cleo", True, "")]
 
 
 def test_cards_passed_along_need_every_hand_in_the_ring() -> None:

@@ -61,7 +61,11 @@ def test_a_target_prompt_refuses_other_taps_and_offers_who_can_be_chosen() -> No
         "Ana played Alibi: Ana is immune to card effects until their next turn."
     )
     assert g2.play("mum") == "Ben played Call Mum: Ben must choose the player Mum checks."
-    assert g2.refused(g2.tap, "player", "Dev") == "Choose one of: Cleo (e.g. 'player Cleo')"
+    assert g2.table.prompt.text == "Ben: choose the player Mum checks (Cleo or Ben)"
+    said = "Choose one of: Cleo, Ben (e.g. 'player Cleo')"  # W10: Ben himself too
+    assert g2.refused(g2.tap, "player", "Dev") == said
+    not_now = "A scan is not possible now (you can: tap player Cleo, tap player Ben, undo)"
+    assert g2.refused(g2.table.scan, g2.card("spare")) == not_now
     g2.tap("player", "Cleo")
     assert g2.table.prompt.phase == "call-mum" and g2.table.prompt.expects_scan
 
@@ -76,7 +80,7 @@ def test_every_prompt_that_waits_for_a_card_says_so() -> None:
         "Everyone scans their last card on their own reader or the shared one"
         " (to go: Ana, Ben, Cleo)"
     )
-    aside = down_to_one_card(2)
+    aside = down_to_one_card(2, vase_set_aside="setter-loses")
     aside.table.scan(aside.card("spare"))
     aside.table.scan(aside.card("spare"))
     prompt = aside.table.prompt
@@ -95,7 +99,7 @@ def test_at_the_reveal_a_player_with_no_card_is_told_so() -> None:
 
 
 def test_when_no_set_aside_card_is_the_vase_either_the_game_ends_asking_about_a_misscan() -> None:
-    g = down_to_one_card(2)
+    g = down_to_one_card(2, vase_set_aside="setter-loses")
     for _ in range(3):  # two last cards and Ana's set-aside card: no Broken Vase
         shown = g.card("spare")
         g.table.scan(shown)

@@ -11,12 +11,24 @@ from companion.engine import Option
 from companion.games.who_broke_it.state import WbiState
 from companion.words import plural
 
+# What a card asks its player to choose; `{their}` is "your" in the prompt (said to the
+# player by name) and "their" in the narration (said about them), so neither mixes persons.
 ASKS_TARGET = {
     "false-accusation": "choose the player whose next card does nothing",
-    "its-their-fault": "choose the player who takes your hand",
+    "its-their-fault": "choose the player who takes {their} hand",
     "evil-twin": "choose the player to swap hands with",
     "call-mum": "choose the player Mum checks",
 }
+
+
+def asks(s: WbiState, kind: str, prompt: bool) -> str:
+    """The choice `kind` asks of the current player: the prompt says it to them and names
+    the players they may choose; the narration says it about them."""
+    if not prompt:
+        return f"{s.name} must {ASKS_TARGET[kind].format(their='their')}"
+    names = [o.label for o in targets(s, kind) if o.enabled]
+    choices = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+    return f"{s.name}: {ASKS_TARGET[kind].format(their='your')} ({choices})"
 
 
 def cards(n: int) -> str:
@@ -31,9 +43,13 @@ def start(s: WbiState, kind: str) -> str:
     if kind == "hide-the-evidence":
         if not s.hands[me]:
             return f"no effect: {name} has no card left to shuffle in"
+        alone = not s.deck
         s.hands[me] -= 1
         s.out -= 1
-        return done(s, kind, f"{name} shuffles one card from their hand into the deck")
+        hid = f"{name} shuffles one card from their hand into the deck"
+        if alone:  # the draw that follows takes it straight back
+            hid += f", which was empty: it is the deck's only card, so {name} draws it back"
+        return done(s, kind, hid)
     if kind in ("blind-accusation", "share-the-blame"):
         return _pass_along(s, kind)
     if kind == "alibi":
@@ -55,7 +71,7 @@ def start(s: WbiState, kind: str) -> str:
         if not any(o.enabled for o in targets(s, kind)):
             return f"no effect: {_nobody(s, kind)}"
         s.phase, s.pending = "target", kind
-        return f"{name} must {ASKS_TARGET[kind]}"
+        return asks(s, kind, prompt=False)
     return "it does nothing"  # the Spare Vase
 
 
@@ -83,7 +99,7 @@ def targets(s: WbiState, kind: str) -> list[Option]:
     mine = s.hands[me]
     options = []
     for q in s.order(s.after(me)):
-        if q == me and kind != "false-accusation":
+        if q == me and not _self_allowed(s, kind):
             continue
         who = s.names[q]
         reason = ""
@@ -95,6 +111,14 @@ def targets(s: WbiState, kind: str) -> list[Option]:
             reason = f"{who} holds no cards"
         options.append(Option("player", who, who, enabled=not reason, reason=reason))
     return options
+
+
+def _self_allowed(s: WbiState, kind: str) -> bool:
+    """May the card name its own player? False Accusation's "one player" (W5) and Call Mum's
+    "choose a player" (W10, setting `call_mum_self`) name no exception."""
+    if kind == "call-mum":
+        return s.settings["call_mum_self"] == "yes"
+    return kind == "false-accusation"
 
 
 def choose(s: WbiState, target: int) -> str:

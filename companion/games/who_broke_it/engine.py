@@ -96,7 +96,7 @@ class WhoBrokeItEngine:
             return Prompt(
                 "target",
                 name,
-                f"{name}: {effects.ASKS_TARGET[s.pending]}",
+                effects.asks(s, s.pending, prompt=True),
                 tuple(effects.targets(s, s.pending)),
                 detail={"card": s.pending},
             )
@@ -144,7 +144,8 @@ class WhoBrokeItEngine:
 
     def _not_now(self, s: WbiState, action: Input) -> NoReturn:
         prompt = self.prompt(s)
-        can = [f"tap {o.word}" for o in prompt.options] + ["scan a card"] * prompt.expects_scan
+        can = [f"tap {o.word} {o.arg or ''}".strip() for o in prompt.options if o.enabled]
+        can += ["scan a card"] * prompt.expects_scan
         doing = f"'{action.option}'" if isinstance(action, Tap) else "A scan"
         raise IllegalInput(
             f"{doing} is not possible now (you can: {', '.join(can + ['undo'])})", rule="not-now"

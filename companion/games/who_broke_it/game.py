@@ -24,10 +24,10 @@ CARDS = (
 SETTINGS = (
     Setting(
         "false_accused_vase",
-        "loses",
+        "safe",
         ("loses", "safe"),
-        "A Broken Vase played under a False Accusation: still loses (loses), or does "
-        "nothing, so nobody is blamed (safe). W2.",
+        "A Broken Vase played under a False Accusation: does nothing, as the card says, so "
+        "nobody is blamed (safe), or still loses (loses). W2.",
         labels=("still loses", "does nothing"),
     ),
     Setting(
@@ -40,13 +40,25 @@ SETTINGS = (
     ),
     Setting(
         "vase_set_aside",
-        "setter-loses",
+        "nobody",
         ("setter-loses", "nobody"),
-        "Nobody holds the Broken Vase at the reveal: the set-aside cards are scanned and "
-        "whoever set it aside loses (setter-loses), or nobody loses (nobody). W13.",
+        "Nobody holds the Broken Vase at the reveal: it was removed from the round, so nobody "
+        "loses (nobody), or the set-aside cards are scanned and whoever set it aside loses "
+        "(setter-loses). W13.",
         labels=("setter loses", "nobody loses"),
     ),
+    Setting(
+        "call_mum_self",
+        "yes",
+        ("yes", "no"),
+        'Call Mum may name its own player, as "Choose a player" allows (yes), or only '
+        "another player (no). W10.",
+        labels=("yourself too", "others only"),
+    ),
 )
+
+# Games saved under version 1 played these (they stored the settings they had then).
+V1 = {"call_mum_self": "no"}
 
 
 WHO_BROKE_IT = GameDefinition(
@@ -56,6 +68,8 @@ WHO_BROKE_IT = GameDefinition(
     min_players=2,
     max_players=6,
     settings=SETTINGS,
+    version=2,  # 2: defaults follow the printed text (W2, W13) and W10's call_mum_self
+    legacy={1: V1},
     engine=imported("companion.games.who_broke_it.engine:WhoBrokeItEngine"),
     score_json=imported("companion.games.who_broke_it.score_input:score_table"),
     board="who-broke-it",

@@ -48,8 +48,9 @@ def score_table(data: Mapping[str, Any], settings: Mapping[str, Any]) -> ScoreSh
         )
     if last:
         return result_sheet(names, last[0], f"{names[last[0]]} holds the Broken Vase")
+    every_aside_named = all(player.get("set_aside") is not None for player in players(data))
+    if not aside and (every_aside_named or settings["vase_set_aside"] != "nobody"):
+        raise ScoreInputError("players: no last_card or set_aside is the broken-vase")
     if settings["vase_set_aside"] == "nobody":
         return result_sheet(names, None, "nobody holds the Broken Vase: it was set aside")
-    if not aside:
-        raise ScoreInputError("players: no last_card or set_aside is the broken-vase")
     return result_sheet(names, aside[0], f"{names[aside[0]]} set the Broken Vase aside")
