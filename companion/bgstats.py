@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import quote
 
 from companion.games import definition
+from companion.names import clean_name
 from companion.store import GameRow, Store
 
 SOURCE_NAME = "Table companion"
@@ -53,10 +54,11 @@ def play_payload(row: GameRow, installation: str) -> dict[str, Any]:
         game["bggId"] = info.bgg_id
     game |= {"sourceGameId": row.game, "highestWins": True, "noPoints": no_points}
     players = []
+    taken: set[str] = set()
     for result in results:
         player: dict[str, Any] = {
             "name": result["name"],
-            "sourcePlayerId": result["name"].strip().casefold(),
+            "sourcePlayerId": _player_id(result["name"], taken),
         }
         if not no_points:
             player["score"] = result["total"]
@@ -80,3 +82,16 @@ def push_url(payload: dict[str, Any]) -> str:
     """The URL that opens BG Stats' import dialog with this play (compact JSON)."""
     text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
     return PUSH_URL + quote(text, safe="")
+
+
+def _player_id(name: str, taken: set[str]) -> str:
+    """A player's BG Stats id: their name as the table sees it, case-folded, so one person
+    is one player from play to play. Two players of an older save whose names differ only
+    by case (no longer accepted at entry) still get two ids: the second is `ana#2`."""
+    base = clean_name(name).casefold()
+    found, n = base, 1
+    while found in taken:
+        n += 1
+        found = f"{base}#{n}"
+    taken.add(found)
+    return found

@@ -16,6 +16,7 @@ from companion.deck import Component, Deck, make_component
 from companion.engine import Engine, PlayerSetup, Prompt, ScoreSheet, Setup
 from companion.games import definition
 from companion.inputs import DEFAULT_READER, IllegalInput, Input, Scan, Tap, Unchanged, UnknownTag
+from companion.names import player_names
 from companion.rules_at_hand import Passage
 from companion.store import KEEP, LoggedInput, Result, Store, StoreError
 from companion.uids import canonical_uid
@@ -102,8 +103,10 @@ class Table:
         """A new game; ValueError (one line) for a setup the rules refuse."""
         info = definition(deck.game)
         engine = info.make_engine(settings)
+        given = [p if isinstance(p, PlayerSetup) else PlayerSetup(p) for p in players]
+        names = player_names([p.name for p in given])  # cleaned; unique without regard to case
         setup = Setup(
-            players=tuple(p if isinstance(p, PlayerSetup) else PlayerSetup(p) for p in players),
+            players=tuple(replace(p, name=name) for p, name in zip(given, names, strict=True)),
             components=dict(deck.components),
             first=first,
             settings=dict(engine.settings),

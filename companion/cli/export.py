@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from companion.bgstats import installation_id, play_payload, push_url, utc
 from companion.games import definition
+from companion.names import PrintableOut
 from companion.paths import data_dir, save_file
 from companion.qr import for_terminal
 from companion.store import GameRow, Store, StoreError
@@ -161,7 +162,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     past = sub.add_parser("history", help="finished games, newest first")
     past.add_argument("--json", action="store_true", help="every game with its score sheet")
     past.add_argument("--db", default=None, help=db_help)
-    past.set_defaults(run=lambda a: history(a.db, a.json, sys.stdout))
+    past.set_defaults(run=lambda a: history(a.db, a.json, PrintableOut(sys.stdout)))
 
     export = sub.add_parser("export", help="send a finished game elsewhere")
     targets = export.add_subparsers(dest="export_target", required=True)
@@ -170,4 +171,6 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     bgstats.add_argument("--json", action="store_true", help="the play's JSON, not the link")
     bgstats.add_argument("--qr", action="store_true", help="also draw the link as a QR code")
     bgstats.add_argument("--db", default=None, help=db_help)
-    bgstats.set_defaults(run=lambda a: export_bgstats(a.db, a.game_id, a.json, a.qr, sys.stdout))
+    bgstats.set_defaults(
+        run=lambda a: export_bgstats(a.db, a.game_id, a.json, a.qr, PrintableOut(sys.stdout))
+    )

@@ -18,6 +18,7 @@ from companion.definition import GameDefinition
 from companion.engine import PlayerSetup, ScoreSheet
 from companion.games import definition, definitions
 from companion.inputs import DEFAULT_READER, IllegalInput
+from companion.names import PrintableOut, player_names
 from companion.store import Store
 from companion.table import Table, seat_readers
 
@@ -132,10 +133,14 @@ def play(
 ) -> int:
     from hardware.script import load_script
 
+    out = PrintableOut(out)  # a name from an older save may hold control characters
     info = definition(game)
     deck = load_deck(deck_path)
     if deck.game != game:
         raise ValueError(f"{deck_path} is a {deck.game} deck, not {game}")
+    players = player_names(players)  # cleaned, and unique without regard to case
+    by_fold = {name.casefold(): name for name in players}
+    new_players = [by_fold.get(name.casefold(), name) for name in player_names(new_players)]
     unknown = set(new_players) - set(players)
     if unknown:
         raise ValueError(f"--new-players names someone not playing: {', '.join(sorted(unknown))}")

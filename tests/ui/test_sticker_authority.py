@@ -1,7 +1,8 @@
 """A stranger's sticker at a running Who Broke It? table (issue 25 item 3): a second Broken
 Vase, added at once, is refused with a message and scanning it ends nothing; a record with
 a null attribute or a uid of its own is added as what the schema allows, under the uid the
-reader read, into the table's deck (not the one the sticker names)."""
+reader read, into the table's deck (not the one the sticker names). And names at Setup
+(item 4)."""
 
 from __future__ import annotations
 
@@ -49,3 +50,16 @@ def test_a_strangers_uid_and_null_attribute_are_not_taken(app):
     assert app.table.components[NEW].kind == "alibi"
     assert app.table.components[vase].kind == "broken-vase"
     assert [d.name for d in app.decks() if d.get(NEW) is not None] == ["Party deck"]
+
+
+def test_setup_refuses_names_that_differ_only_by_case_and_cleans_controls(app):
+    """Issue 25 item 4 at the app's Setup: the names go through companion.names too."""
+    app.store.save_deck("who-broke-it", "Party deck", party_deck().to_toml())
+    setup = choose(app, "Party deck")
+    for row, name in zip(setup.seats(), ["Ana", "ana", "", "", "", ""], strict=True):
+        row.ids.name.text = name
+    press(setup.ids.start)
+    assert app.root.current == "setup" and "the same name" in setup.ids.banner.message
+    setup.seats()[1].ids.name.text = "B\x1b\u202een"
+    press(setup.ids.start)
+    assert app.root.current == "table" and app.table.players == ["Ana", "Ben"]
