@@ -83,7 +83,9 @@ class StickerRecords:
         what = definition(identity.game).describe(identity.component(event.uid))
         if app.store.get_setting(RECORDS_KEY, "ask") != "add":
             session.offer_record(
-                event.uid, identity, f"This sticker says it is the {what} of {identity.deck!r}"
+                event.uid,
+                identity,
+                f"This sticker says it is the {what}, for this table's deck {table.deck_name!r}",
             )
         elif self.adopt(identity, event.uid):
             session.scan(event.uid, event.reader, event.at)  # and it plays at once

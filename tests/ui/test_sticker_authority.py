@@ -16,12 +16,18 @@ NEW = "04C0FFEE00A001"
 VASE = b'\x01["who-broke-it","broken-vase",{},"Party deck"]'
 
 
-def start(app):
+def seated(app, names: list[str]):
+    """Setup with the party deck chosen and these names typed, Start pressed."""
     app.store.save_deck("who-broke-it", "Party deck", party_deck().to_toml())
     setup = choose(app, "Party deck")
-    for row, name in zip(setup.seats(), ["Ana", "Ben", "", "", "", ""], strict=True):
+    for row, name in zip(setup.seats(), [*names, "", "", "", ""][:6], strict=True):
         row.ids.name.text = name
     press(setup.ids.start)
+    return setup
+
+
+def start(app):
+    seated(app, ["Ana", "Ben"])
     screen = app.root.get_screen("table")
     press(next(b for b in screen.ids.options.children if getattr(b, "text", "") == "Dealt"))
     return screen
@@ -54,11 +60,7 @@ def test_a_strangers_uid_and_null_attribute_are_not_taken(app):
 
 def test_setup_refuses_names_that_differ_only_by_case_and_cleans_controls(app):
     """Issue 25 item 4 at the app's Setup: the names go through companion.names too."""
-    app.store.save_deck("who-broke-it", "Party deck", party_deck().to_toml())
-    setup = choose(app, "Party deck")
-    for row, name in zip(setup.seats(), ["Ana", "ana", "", "", "", ""], strict=True):
-        row.ids.name.text = name
-    press(setup.ids.start)
+    setup = seated(app, ["Ana", "ana"])
     assert app.root.current == "setup" and "the same name" in setup.ids.banner.message
     setup.seats()[1].ids.name.text = "B\x1b\u202een"
     press(setup.ids.start)

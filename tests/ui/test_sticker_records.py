@@ -43,7 +43,9 @@ def test_an_unknown_sticker_that_says_what_it_is_is_added_in_one_tap(app):
     written(app, NEW, teapot_record())
     lay(app, NEW)
     assert app.session.banner_kind == "record"
-    assert "crane teapot (2 ingots) of 'Test deck'. Add it?" in app.session.banner
+    assert (
+        "crane teapot (2 ingots), for this table's deck 'Test deck'. Add it?" in app.session.banner
+    )
     assert screen.ids.enroll.text == "Add it"
     press(screen.ids.enroll)
     assert app.table.components[NEW].label == "crane teapot"
