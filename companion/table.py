@@ -270,7 +270,9 @@ class Table:
         line: int | None = None,
     ) -> str:
         """A touch on an option; `seat` names the player it is for when a prompt waits on
-        several players at once."""
+        several players at once. Option words are lower case (`tap PLAYER ben` is
+        `tap player ben`); the argument is the engine's to match."""
+        option = option.lower()
         if option == "undo":
             return self.undo(line=line)
         entry = LoggedInput("tap", option=option, arg=arg, line=line, seat=seat)

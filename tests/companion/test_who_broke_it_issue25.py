@@ -46,7 +46,7 @@ def test_a_seat_reader_past_the_players_is_refused_in_one_line(tmp_path) -> None
 def test_names_match_without_regard_to_case(tmp_path) -> None:
     g = Game(3, 16, "false")
     g.play("false")
-    assert g.tap("player", "cLEO").startswith("Ana accuses Cleo")
+    assert g.tap("PLAYER", "cLEO").startswith("Ana accuses Cleo")  # 'PLAYER' was refused
     code, out = play(tmp_path, "tap dealt @ANA\n")
     assert code == 0 and "Dealt 4 cards" in out, out
 
