@@ -146,6 +146,10 @@ def test_four_players_under_a_banner_leave_the_draft_uncovered(app):
         name = strip.ids.name
         assert top(name) <= top(strip) + 1 and name.width <= strip.width
         assert strip.minimum_height <= strip.height + 1, "a strip is cut"
+        figures = strip.ids.key_figure
+        figures.texture_update()
+        lines = ["".join(w.text for w in line.words) for line in figures._label._cached_lines]
+        assert not any(line.rstrip().endswith("score") for line in lines), "a figure broke"
     assert top(scroll) <= board_bottom + 1, "the strips lie over the draft"
 
 

@@ -100,8 +100,14 @@ def read_from_afar(player: PlayerView) -> str:
     then every other figure with a value (a score), numbers large, as Label markup."""
     key = [c for c in player.counters if c.emphasis]
     rest = [c for c in player.counters if not c.emphasis and c.value is not None]
-    said = [f"[color={GOLD}]{big_numbers(c.text)}[/color]" for c in key]
-    return "   ".join(said + [big_numbers(c.text) for c in rest])
+    said = [f"[color={GOLD}]{big_numbers(whole(c.text))}[/color]" for c in key]
+    return "   ".join(said + [big_numbers(whole(c.text)) for c in rest])
+
+
+def whole(figure: str) -> str:
+    """A figure that wraps as one ("score now 3", never "score" over "now 3"): its spaces
+    made no-break, so a narrow strip breaks only between figures."""
+    return figure.replace(" ", "\u00a0")
 
 
 def figures(player: PlayerView) -> str:
