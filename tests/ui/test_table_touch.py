@@ -169,7 +169,7 @@ def test_six_players_choosing_never_break_or_pile(app):
     frames(4)
     screen = app.root.get_screen("table")
     names = [b for b in screen.ids.options.children if b.text in LONG]
-    assert len(names) == 5
+    assert len(names) >= 5  # the others, and the player too where Mum may check them
     for option in names:
         option.texture_update()
         assert len(option._label._cached_lines) == 1, f"{option.text} breaks"
