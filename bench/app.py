@@ -116,7 +116,7 @@ class Pi4Model:
     def enter(cls) -> Pi4Model:
         from bench import pi4
 
-        if "SDCARD_FSYNC_MS" not in os.environ:  # LD_PRELOAD takes effect at a process's start
+        if "BENCH_PI4_SHIM" not in os.environ:  # LD_PRELOAD takes effect at a process's start
             # in this run's WORK, which the re-run removes at its end (it has its own WORK)
             env = dict(os.environ, **pi4.sd_environment(pi4.build_shim(WORK), SCANS))
             os.execve(sys.executable, [sys.executable, *sys.argv], env)
@@ -130,7 +130,7 @@ class Pi4Model:
                 " cpu controller"
             ) from None
         atexit.register(pi4.leave_cgroup, where)  # also if the bench fails on the way
-        return cls(ctypes.CDLL(os.environ["LD_PRELOAD"]), nbody_here, factor, where)
+        return cls(ctypes.CDLL(os.environ["BENCH_PI4_SHIM"]), nbody_here, factor, where)
 
     def window_made(self) -> None:
         from bench import pi4
@@ -149,7 +149,7 @@ class Pi4Model:
         rest = statistics.quantiles(
             [t - w for t, w in zip(latencies, fsync_waits, strict=True)], n=100
         )
-        spec = ", ".join(f"{p:.0%} {lo:g}-{hi:g} ms" for p, lo, hi in pi4.SD_MODEL)
+        spec = os.environ["SDCARD_FSYNC_MS"]  # probability:low-high ms, ...
         return (
             f"Pi 4 model: CPU {self.factor:.3f} of a core here (nbody {pi4.CALIBRATE_STEPS} steps"
             f" {self.nbody_here:.2f} s here, a Pi 4's {pi4.pi4_seconds():.2f} s; under the quota"
@@ -347,5 +347,5 @@ if __name__ == "__main__":
         main()
     finally:
         shutil.rmtree(WORK, ignore_errors=True)  # its saves and Kivy home: nothing to keep
-        if "SDCARD_FSYNC_MS" in os.environ:  # the run before --pi4's re-run: the shim's WORK
-            shutil.rmtree(Path(os.environ["LD_PRELOAD"]).parent, ignore_errors=True)
+        if "BENCH_PI4_SHIM" in os.environ:  # the run before --pi4's re-run: the shim's WORK
+            shutil.rmtree(Path(os.environ["BENCH_PI4_SHIM"]).parent, ignore_errors=True)
