@@ -1,12 +1,17 @@
-"""Reading the text files people hand the companion (decks, score JSON), bounded and BOM-proof.
+"""Reading the text files people hand the companion (decks, maps, scripts, score JSON),
+bounded and BOM-proof: the one place the CLI and the games read an untrusted file.
 
-A deck or a score file is a few kilobytes; `/dev/zero`, a log file or a disk image given by
-mistake must end in one line, not in reading forever. Editors on some systems start UTF-8
-files with a byte-order mark, which is not part of the text.
+A deck or a score file is a few kilobytes; `/dev/zero`, a FIFO, a log file or a disk image
+given by mistake must end in one line, not in reading forever or waiting for a writer: the
+file is looked at (stat) before it is read, opened without blocking, and must be a regular
+file no larger than MAX_BYTES. Editors on some systems start UTF-8 files with a byte-order
+mark, which is not part of the text.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 from typing import IO
 
@@ -15,8 +20,22 @@ CLIP = 300  # characters of an error message: it quotes input, never all of it
 
 
 def read_text(path: str | Path, what: str) -> str:
-    with open(path, "rb") as handle:
-        return read_stream(handle, f"{what} {path}")
+    """The file's text; ValueError (one line) for a file that is not a regular one, too
+    large or not UTF-8, OSError for one that cannot be opened."""
+    named = f"{what} {path}"
+    _regular(os.stat(path), named)  # a FIFO would block open() itself
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as handle:
+        _regular(os.fstat(fd), named)  # the same file that was looked at
+        return read_stream(handle, named)
+
+
+def _regular(info: os.stat_result, what: str) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device or a pipe"
+        raise ValueError(f"{what} is {kind}, not a file")
+    if info.st_size > MAX_BYTES:
+        raise ValueError(f"{what} is larger than {MAX_BYTES // (1024 * 1024)} MB")
 
 
 def read_stream(handle: IO[bytes] | IO[str], what: str) -> str:

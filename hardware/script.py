@@ -7,6 +7,8 @@ no reader can see, so they stay steps that the caller hands to its session.
 
 from __future__ import annotations
 
+import os
+import stat
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -83,7 +85,11 @@ def load_script(path: str | Path) -> list[Step]:
     """Read a script file: at most MAX_BYTES, UTF-8 with or without a byte-order mark."""
     path = Path(path)
     try:
-        with path.open("rb") as handle:
+        # Looked at first, opened without blocking: a FIFO must not wait forever for a writer
+        # (the same checks as companion/textfile.py, which hardware may not import).
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise ScriptError(f"{path} is a device, a pipe or a folder, not a script")
+        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
             data = handle.read(MAX_BYTES + 1)
     except OSError as err:
         raise ScriptError(f"cannot read script {path}: {err.strerror}") from None

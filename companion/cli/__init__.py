@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from companion.cli import export, rules
+from companion.cli import bounds, export, rules
 from companion.cli.tags import add_deck_commands
 from companion.deck import DeckError, load_deck
 from companion.store import StoreError
@@ -82,7 +82,7 @@ def _parser() -> argparse.ArgumentParser:
         help="reader URL(s); default: the app's ($COMPANION_READER, else the readers saved "
         "in Settings, else sim://)",
     )
-    test.add_argument("--seconds", type=float, default=None, help="stop after this long")
+    test.add_argument("--seconds", type=bounds.seconds, default=None, help="stop after this long")
     add_deck_commands(deck_sub)
     export.add_commands(sub)
     rules.add_commands(sub)
@@ -131,7 +131,7 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     from companion.cli.reader_test import run_reader_test
 
-    return run_reader_test(args.reader, args.seconds, sys.stdout)
+    return run_reader_test(args.reader, args.seconds, sys.stdout, sys.stderr)
 
 
 def _deck_check(path: str) -> int:

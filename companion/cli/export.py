@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.bgstats import installation_id, play_payload, push_url, utc
+from companion.cli import bounds
 from companion.games import definition
 from companion.names import PrintableOut
 from companion.paths import data_dir, save_file
 from companion.qr import for_terminal
 from companion.store import GameRow, Store, StoreError
-from companion.textfile import clip
 
 
 def open_save(db: str | None) -> tuple[Store, str | None]:
@@ -145,17 +145,6 @@ def export_bgstats(db: str | None, game_id: int, as_json: bool, qr: bool, out: T
     return 0
 
 
-def _game_id(text: str) -> int:
-    """A game number SQLite can hold: a bigger one is refused in words, not by OverflowError."""
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{clip(text)!r} is not a game number") from None
-    if not 1 <= number < 2**63:
-        raise argparse.ArgumentTypeError(f"there is no game number {clip(text)}")
-    return number
-
-
 def add_commands(sub: argparse._SubParsersAction) -> None:
     """`history` and `export bgstats`, each carrying the function that runs it."""
     db_help = "save file (default: the app's)"
@@ -167,7 +156,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     export = sub.add_parser("export", help="send a finished game elsewhere")
     targets = export.add_subparsers(dest="export_target", required=True)
     bgstats = targets.add_parser("bgstats", help="the BG Stats link of a finished game")
-    bgstats.add_argument("game_id", type=_game_id, metavar="GAME_ID", help="as `history` lists it")
+    bgstats.add_argument(
+        "game_id", type=bounds.game_id, metavar="GAME_ID", help="as `history` lists it"
+    )
     bgstats.add_argument("--json", action="store_true", help="the play's JSON, not the link")
     bgstats.add_argument("--qr", action="store_true", help="also draw the link as a QR code")
     bgstats.add_argument("--db", default=None, help=db_help)

@@ -21,6 +21,7 @@ from companion.inputs import DEFAULT_READER, IllegalInput
 from companion.names import PrintableOut, player_names
 from companion.store import Store
 from companion.table import Table, seat_readers
+from companion.textfile import read_text
 
 if TYPE_CHECKING:
     from hardware.script import Step
@@ -131,7 +132,7 @@ def play(
     out: TextIO,
     files: dict[str, str] | None = None,
 ) -> int:
-    from hardware.script import load_script
+    from hardware.script import parse_script
 
     out = PrintableOut(out)  # a name from an older save may hold control characters
     info = definition(game)
@@ -147,7 +148,10 @@ def play(
     if new_players and "new_player" not in {o.key for o in info.player_options}:
         raise ValueError(f"--new-players: {info.title} has no rule for new players")
     extra = {name: read_setup_file(game, name, path)[1] for name, path in (files or {}).items()}
-    steps = load_script(script_path)
+    try:
+        steps = parse_script(read_text(script_path, "script"), script_path)
+    except OSError as err:
+        raise ValueError(f"cannot read script {script_path}: {err.strerror}") from None
     seats = _seats(steps, players)
     source = json.dumps(
         [game, str(Path(deck_path).resolve()), players, str(Path(script_path).resolve())]

@@ -18,17 +18,21 @@ from datetime import datetime
 from typing import Any, TextIO
 
 from companion.paths import READERS_KEY, SAVE_FILE, app_holding, data_dir, saved_setting
+from companion.textfile import clip
 
 SIM_WAIT = 3.0  # seconds the simulated tag may take to be seen placed, then removed
 DEMO_UID = "04D3E70A6B5C80"
 
 
-def run_reader_test(spec: str | None, seconds: float | None, out: TextIO) -> int:
+def run_reader_test(
+    spec: str | None, seconds: float | None, out: TextIO, errors: TextIO | None = None
+) -> int:
     """Print each reader's chip and then every event until `seconds` pass or Ctrl-C.
 
     With only simulated readers and no `seconds`, a virtual tag is placed and removed
     and the test ends by itself. Returns the exit status: 0 fine, 1 a reader failed to
-    open or (sim) no event came, 2 a bad reader URL.
+    open or (sim) no event came, 2 a bad reader URL: said on `errors` when given (the CLI's
+    stderr, one line like every other refusal), else on `out`.
     """
     from hardware.diagnose import describe
     from hardware.hub import ReaderHub
@@ -38,8 +42,7 @@ def run_reader_test(spec: str | None, seconds: float | None, out: TextIO) -> int
     try:
         urls = parse_reader_spec(_choose(spec, db, out))
     except ValueError as err:
-        print(f"error: {err}", file=out)
-        return 2
+        return _refused(err, out, errors)
     holder = app_holding(db)
     if holder and any(url.scheme != "sim" for url in urls):
         print(
@@ -49,7 +52,7 @@ def run_reader_test(spec: str | None, seconds: float | None, out: TextIO) -> int
             file=out,
         )
         return 1
-    readers, status = _open_all(urls, out)
+    readers, status = _open_all(urls, out, errors)
     if status:
         return status
 
@@ -96,7 +99,15 @@ def _choose(spec: str | None, db: Any, out: TextIO) -> str:
     return chosen
 
 
-def _open_all(urls: list[Any], out: TextIO) -> tuple[list[Any], int]:
+def _refused(err: ValueError, out: TextIO, errors: TextIO | None) -> int:
+    if errors is None:
+        print(f"error: {err}", file=out)
+    else:
+        print(f"companion: {clip(str(err))}", file=errors)
+    return 2
+
+
+def _open_all(urls: list[Any], out: TextIO, errors: TextIO | None) -> tuple[list[Any], int]:
     """Open every reader, or none: (readers, 0), or ([], exit status) after saying why."""
     from hardware.diagnose import diagnose
     from hardware.factory import MissingDependency, open_reader
@@ -107,8 +118,7 @@ def _open_all(urls: list[Any], out: TextIO) -> tuple[list[Any], int]:
             readers.append(open_reader(url))
             continue
         except ValueError as err:
-            print(f"error: {err}", file=out)
-            status = 2
+            status = _refused(err, out, errors)
         except MissingDependency as err:
             print(f"{url.name}: {err}", file=out)
             status = 1

@@ -28,5 +28,12 @@ def score_json(text: str) -> ScoreSheet:
         raise ScoreInputError(f"game: {err}") from None
     if info.score_json is None:
         raise ScoreInputError(f"game: {info.title} has no scorer yet")
+    table = data.get("players")
+    if isinstance(table, list) and len(table) > info.max_players:
+        # Before any scoring: a ranking over 20,000 players took minutes. Fewer than a game
+        # needs is fine here: scoring one player's holdings is a question people ask.
+        raise ScoreInputError(
+            f"players: {info.title} is for at most {info.max_players} players, not {len(table)}"
+        )
     settings = info.resolve(data["settings"] if isinstance(data.get("settings"), dict) else None)
     return info.score_json(data, settings)

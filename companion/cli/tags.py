@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+from companion.cli import bounds
 from companion.deck import Deck, load_deck
 from companion.identity import encode, identity_of
 
@@ -107,5 +108,7 @@ def add_deck_commands(deck_sub: argparse._SubParsersAction) -> None:
     write.add_argument(
         "--reader", default=None, help="reader URL(s); default $COMPANION_READER or sim://"
     )
-    write.add_argument("--seconds", type=float, default=None, help="give up after this long")
+    write.add_argument(
+        "--seconds", type=bounds.seconds, default=None, help="give up after this long"
+    )
     write.set_defaults(run=lambda a: run_write_tags(a.file, a.reader, a.seconds, sys.stdout))

@@ -3,10 +3,14 @@ reads a bounded amount, and quotes no file's contents."""
 
 from __future__ import annotations
 
+import json
+import os
+import signal
+
 import pytest
 
 from companion.cli import main
-from tests.companion.conftest import DATA
+from tests.companion.conftest import DATA, EXAMPLES
 
 PLAY = ["play", "--game", "broken-and-beautiful", "--players", "Ana,Ben,Cleo"]
 DECK = DATA / "bnb-3p.toml"
@@ -45,22 +49,41 @@ def test_an_inline_component_error_points_at_its_key_not_line_0(tmp_path, capsys
     assert f"{deck}:3: component 1:" in refused(capsys, "deck", "check", str(deck))
 
 
-@pytest.mark.parametrize("what", ["deck", "score", "script", "reader"])
-def test_dev_zero_is_read_only_so_far(capsys, what):
-    zero = "/dev/zero"
-    if what == "deck":
-        err = refused(capsys, "deck", "check", zero)
-    elif what == "score":
-        err = refused(capsys, "score", zero)
-    elif what == "script":
-        err = refused(capsys, *PLAY, "--deck", str(DECK), "--script", zero)
-    else:
-        from companion.cli.reader_test import run_reader_test
+@pytest.mark.parametrize("what", ["deck", "score", "script", "map", "play-map", "score-map"])
+@pytest.mark.parametrize("special", ["/dev/zero", "fifo"])
+def test_devices_and_fifos_are_refused_before_reading(tmp_path, capsys, what, special):
+    """Issue 25: /dev/zero was read until memory ran out (maps), a FIFO blocked forever."""
+    if special == "fifo":
+        special = str(tmp_path / "fifo")
+        os.mkfifo(special)  # nobody writes: an open() without O_NONBLOCK would wait forever
+    planet = [
+        "play",
+        "--game",
+        "broken-planet",
+        "--deck",
+        str(EXAMPLES / "broken-planet-demo.toml"),
+    ]
+    planet += ["--players", "Ana,Ben", "--script", str(EXAMPLES / "broken-planet-2p.script")]
+    score = tmp_path / "score.json"
+    score.write_text(json.dumps({"game": "broken-planet", "map": special, "players": [
+        {"name": "Ana"}, {"name": "Ben"}]}))  # fmt: skip
+    argv = {
+        "deck": ["deck", "check", special],
+        "score": ["score", special],
+        "script": [*PLAY, "--deck", str(DECK), "--script", special],
+        "map": ["map", "check", special],
+        "play-map": [*planet, "--map", special],
+        "score-map": ["score", str(score)],
+    }[what]
+    assert "is a device or a pipe, not a file" in refused(capsys, *argv)
 
-        lines = []
-        assert run_reader_test(f"script://{zero}", 0.0, _Lines(lines)) == 2
-        err = "companion: " + "".join(lines)
-    assert "larger than 4 MB" in err
+
+def test_a_script_reader_on_dev_zero_reads_nothing():
+    from companion.cli.reader_test import run_reader_test
+
+    lines = []
+    assert run_reader_test("script:///dev/zero", 0.0, _Lines(lines)) == 2
+    assert "/dev/zero is a device, a pipe or a folder, not a script" in "".join(lines)
 
 
 class _Lines:
@@ -117,3 +140,86 @@ def test_a_script_error_names_the_file_and_line_not_its_contents(tmp_path, capsy
 )
 def test_a_command_line_argparse_refuses_is_one_line_too(capsys, argv):
     assert "--help shows the usage" in refused(capsys, *argv)
+
+
+# -- issue 25: tracebacks and hangs the CLI fuzz found ------------------------------------
+
+
+class _TooSlow(Exception):
+    pass
+
+
+def _alarm(_signum, _frame):
+    raise _TooSlow
+
+
+def within(seconds: float, *argv: str) -> int:
+    """Run the CLI, failing (not hanging the suite) if it has not answered in `seconds`: a
+    guard against a hang, far above the milliseconds these take, not a speed figure."""
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return main(list(argv))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+@pytest.mark.parametrize("number", ["9223372036854775808", "-1", "0", "1e3", "9" * 5000])
+def test_a_game_number_out_of_range_is_one_line(tmp_path, capsys, number):
+    from companion.store import Store
+
+    Store(tmp_path / "x.db").close()  # a save there: the number is what is refused
+    assert "GAME_ID" in refused(capsys, "export", "bgstats", number, "--db", str(tmp_path / "x.db"))
+
+
+@pytest.mark.parametrize(
+    ("game", "most"), [("broken-planet", 5), ("broken-and-beautiful", 4), ("who-broke-it", 6)]
+)
+def test_a_player_count_past_the_game_is_refused_before_scoring(tmp_path, capsys, game, most):
+    path = tmp_path / "s.json"
+    table = [{"name": f"P{n}", "temples": [], "relics": []} for n in range(20_000)]
+    path.write_text(json.dumps({"game": game, "favor": {"temples": {}, "relics": {}},
+                                "players": table}))  # fmt: skip
+    code = within(20, "score", str(path))
+    _out, err = capsys.readouterr()
+    assert code == 2 and "players: " in err and f"at most {most} players, not 20000" in err
+
+
+@pytest.mark.parametrize("relics", [[{}], [[]], [None], [1], "x"])
+def test_a_broken_planet_table_with_relics_of_the_wrong_type_is_one_line(tmp_path, capsys, relics):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"game": "broken-planet", "favor": {"temples": {}, "relics": {}},
+        "players": [{"name": "Ana", "relics": relics}, {"name": "Ben"}]}))  # fmt: skip
+    assert "players[0].relics" in refused(capsys, "score", str(path))
+
+
+MAP = (EXAMPLES / "broken-planet-demo-map.toml").read_text()
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ('offer_order = ["build", "craft", "attack"]', "offer_order = 5", "offer_order"),
+        ('offer_order = ["build", "craft", "attack"]', 'offer_order = ["build", 1, "craft"]',
+         "offer_order"),
+        ("routes = [\n  [1, 2],", "routes = [[[1],[2]]]\nxroutes = [\n  [1, 2],", "route [[1], [2]]"),
+        ("routes = [\n  [1, 2],", "routes = [\n  [true, 2],", "route [True, 2]"),
+    ],
+)  # fmt: skip
+def test_a_map_with_values_of_the_wrong_type_is_one_line(tmp_path, capsys, old, new, said):
+    assert old in MAP
+    path = tmp_path / "map.toml"
+    path.write_text(MAP.replace(old, new, 1))
+    assert said in refused(capsys, "map", "check", str(path))
+
+
+@pytest.mark.parametrize("seconds", ["inf", "nan", "-1", "1e400", "86401"])
+@pytest.mark.parametrize("command", [["reader", "test", "--reader", "sim://"],
+                                     ["deck", "write-tags", str(DECK), "--reader", "sim://"]])  # fmt: skip
+def test_a_duration_that_never_ends_is_refused(capsys, command, seconds):
+    assert "seconds must be 0-86400" in refused(capsys, *command, "--seconds", seconds)
+
+
+def test_a_bad_reader_url_is_one_line_on_stderr(capsys):
+    assert "no reader given" in refused(capsys, "reader", "test", "--reader", " ", "--seconds", "0")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.broken_planet.tablet import ACTIONS, GEMS, RELICS, STANDARD, TEMPLES, TOKENS
+from companion.textfile import read_text
 
 
 class MapError(ValueError):
@@ -161,6 +162,12 @@ def _gems(value: Any, what: str, where: str) -> dict[str, int]:
     return {g: value[g] for g in GEMS if value.get(g)}
 
 
+def _after(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise MapError(f'{where}: after must be another temple\'s key or ""')
+    return value
+
+
 def _table(data: Mapping[str, Any], name: str, where: _Where) -> list[Any]:
     entries = data.get(name, [])
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
@@ -217,7 +224,11 @@ def _routes(data: Mapping[str, Any], islands: Mapping[int, Island], where: _Wher
         )
     routes: list[tuple[int, int]] = []
     for pair in raw:
-        if not (isinstance(pair, list) and len(pair) == 2 and all(p in islands for p in pair)):
+        if not (
+            isinstance(pair, list)
+            and len(pair) == 2
+            and all(type(p) is int and p in islands for p in pair)
+        ):
             raise MapError(f"{at}: route {pair!r} must join two islands of this map")
         a, b = sorted(pair)
         if a == b or (a, b) in routes:
@@ -236,7 +247,7 @@ def _temples(data: Mapping[str, Any], where: _Where) -> dict[str, TempleCard]:
         temples[key] = TempleCard(
             key,
             _whole(entry.get("tier"), 1, 3, "tier", where.entry("temple", i, "tier")),
-            entry.get("after", ""),
+            _after(entry.get("after", ""), where.entry("temple", i, "after")),
             _gems(entry.get("cost"), "cost", where.entry("temple", i, "cost")),
             _whole(entry.get("favor"), 0, 20, "favor", where.entry("temple", i, "favor")),
             _word(entry.get("gives"), (*GEMS, "any"), "gives", where.entry("temple", i, "gives")),
@@ -297,8 +308,9 @@ def _tablet(data: Mapping[str, Any], where: _Where) -> tuple[dict[int, int], tup
     for players in range(2, 6):
         value = rounds_raw.get(str(players))
         rounds[players] = _whole(value, 1, 30, f"rounds for {players} players", at)
-    order = tuple(tablet.get("offer_order", ACTIONS))
-    if sorted(order) != sorted(ACTIONS):
+    raw = tablet.get("offer_order", list(ACTIONS))
+    order = tuple(raw) if isinstance(raw, list) else ()
+    if not all(isinstance(a, str) for a in order) or sorted(order) != sorted(ACTIONS):
         raise MapError(
             f"{where.top('offer_order')}: offer_order must list build, craft and attack once each"
         )
@@ -341,11 +353,10 @@ def parse_map(text: str, source: str = "map") -> dict[str, Any]:
 
 def load_map(path: str | Path) -> dict[str, Any]:
     """`GameDefinition.setup_files["map"]`: a map file's checked, JSON-ready data."""
-    path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, "map file")
     except OSError as err:
         raise MapError(f"cannot read map file {path}: {err.strerror}") from None
-    except UnicodeDecodeError:
-        raise MapError(f"{path}: not a text file") from None
+    except ValueError as err:  # too large, a device or a FIFO, not UTF-8
+        raise MapError(str(err)) from None
     return parse_map(text, str(path))

@@ -39,7 +39,7 @@ def _favor(data: Mapping[str, Any], n: int) -> Favor:
 def _names(item: Any, key: str, known: Mapping[str, int], where: str) -> tuple[str, ...]:
     found = field(item, key, list, where) if key in item else []
     for i, name in enumerate(found):
-        if name not in known:
+        if not isinstance(name, str) or name not in known:
             what = "temple" if key == "temples" else "relic"
             raise ScoreInputError(
                 f"{where}.{key}[{i}]: no {what} {json.dumps(name)} on this tablet"
