@@ -52,19 +52,21 @@ def run(scenario: str) -> tuple[list[Finding], list[str]]:
             os.environ.pop("COMPANION_DATA", None)
         else:
             os.environ["COMPANION_DATA"] = before
-    _write(scenario, walked.findings)
+    _write(scenario, walked.findings, walked.states)
     return walked.findings, walked.states
 
 
-_written: dict[str, list[Finding]] = {}
+_written: dict[str, tuple[list[Finding], list[str]]] = {}
 
 
-def _write(scenario: str, findings: list[Finding]) -> None:
-    _written[scenario] = findings
+def _write(scenario: str, findings: list[Finding], states: list[str]) -> None:
+    _written[scenario] = findings, states
     folder = Path(FINDINGS_FILE).parent
     if folder.is_dir():
-        everything = [f for found in _written.values() for f in found]
-        Path(FINDINGS_FILE).write_text(report(everything) + "\n", encoding="utf-8")
+        everything = [f for found, _ in _written.values() for f in found]
+        audited = sum(len(states) for _, states in _written.values())
+        head = f"{audited} states audited in {len(_written)} scenarios: {', '.join(_written)}"
+        Path(FINDINGS_FILE).write_text(f"{head}\n{report(everything)}\n", encoding="utf-8")
 
 
 def cases():

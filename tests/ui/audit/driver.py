@@ -3,11 +3,12 @@
 A table scenario is one game at one player count, with long names: the game's example
 script when there is one for that count, else generated play (the first input the table
 accepts). It audits at each distinct state (the screen, the prompt's phase and kind, the
-banner, which panel is open) and, the first time each phase is seen, with the log and the
-virtual table open too (UI_AUDIT_EXHAUSTIVE=1: at every state, and generated play to the
-end); then the score sheet. The screens scenario visits Home, Setup for
-every game, Decks, a deck, enrollment, Settings and History, and every text field on them
-with the on-screen keyboard open. UI_AUDIT_SHEET=folder also keeps each state's screenshot.
+banner, which panel is open) and, at the fewest and the most players, the first time each
+phase is seen, with the log open, the virtual table open and an unknown sticker's banner
+(UI_AUDIT_EXHAUSTIVE=1: at every count and state, and generated play to the end); then the rule at hand, the score sheet and History.
+The screens scenario visits Home, Setup for every game, Decks, a deck, enrollment,
+Settings and its reader test, and History, and every text field on them with the
+on-screen keyboard open. UI_AUDIT_SHEET=folder also keeps each state's screenshot.
 """
 
 from __future__ import annotations
@@ -191,16 +192,20 @@ def walk_table(app, game: str, players: int) -> Walk:
     steps = script_for(game, players)
     limit = MAX_INPUTS if steps or game in KINTSUGI else GENERATED_INPUTS
     phases: set[str] = set()
+    rules = definition(game)  # panels and banners at the fewest and the most players
+    extras = EXHAUSTIVE or players in (rules.min_players, rules.max_players)
 
     def here() -> None:
         key = table_key(app)
         if run.visit(state_name(app, game, players), key, table_context(app)):
-            if EXHAUSTIVE or app.table.prompt.phase not in phases:
+            if extras and (EXHAUSTIVE or app.table.prompt.phase not in phases):
                 phases.add(app.table.prompt.phase)
                 for toggle in (screen.toggle_log, screen.toggle_drawer):
                     toggle()
                     run.visit(state_name(app, game, players), table_key(app), table_context(app))
                     toggle()
+                app.session.scan(UNKNOWN_TAG)  # a sticker not in the deck: a banner, Enroll now
+                run.visit(state_name(app, game, players), table_key(app), table_context(app))
         if app.session.banner:
             app.session.dismiss()
 
@@ -208,8 +213,6 @@ def walk_table(app, game: str, players: int) -> Walk:
     screen.show_rules()  # "?": the rule at hand, over the table
     run.visit(f"{state_name(app, game, players)} · rule at hand", ("rules",))
     screen.rules_popup.dismiss(animation=False)
-    app.session.scan(UNKNOWN_TAG)  # a sticker not in the deck: the banner and Enroll now
-    here()
     for _ in range(limit):
         if app.table.finished:
             break
