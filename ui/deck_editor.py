@@ -25,9 +25,15 @@ FAILURES = (DeckError, ValueError, StoreError, OSError)
 NUMBER_CHOICES = 4  # buttons for a number: low .. low+3 (a B&B card shows 0-3 ingots)
 
 
-def enrollable_games() -> list[str]:
-    """Only games whose kinds are known can be enrolled by tapping kind icons."""
-    return [info.name for info in definitions() if info.kinds is not None]
+def enrollable_games() -> dict[str, str]:
+    """Each game whose kinds are known (so it can be enrolled by tapping kind icons), by
+    name, and the title players read for it."""
+    return {info.name: info.title for info in definitions() if info.kinds is not None}
+
+
+def game_named(text: str) -> str:
+    """The game a picker's text stands for: a title players read, or the game's name."""
+    return next((name for name, title in enrollable_games().items() if title == text), text)
 
 
 @cache

@@ -3,18 +3,26 @@
 Player names, deck names, reader URLs and file paths are typed at the table, where there
 may be no keyboard at all. The setting (store key `keyboard`) is `auto` (the on-screen
 keyboard when Linux lists no physical keyboard), `on` or `off`; with it on, a real keyboard
-still types too (Kivy's `systemanddock`). Docked at the bottom with keys at least one touch
-target tall, it leaves the upper part of the 480 px screen to the field being typed in, and
-Kivy moves a lower field up above it (`softinput_mode = below_target`).
+still types too (Kivy's `systemanddock`). Docked at the bottom, full width, with keys at least
+one touch target tall, it takes the lower 250 px of the 480 px screen; the screens are laid out
+in the rest and the focused field is scrolled into it. Kivy's `softinput_mode = below_target`
+moved the whole window's content instead: the keyboard ran off the bottom and taps no longer
+reached the keys drawn under them.
 """
 
 from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import Any
 
+from kivy.app import App
+from kivy.clock import Clock
 from kivy.config import Config
+from kivy.properties import BooleanProperty
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.vkeyboard import VKeyboard
+from kivy.uix.widget import Widget
 
 from ui.theme import THEME
 
@@ -24,6 +32,7 @@ DEFAULT = "auto"
 DEVICES = Path("/proc/bus/input/devices")
 FULL_KEYBOARD = "EV=120013"  # keys, repeat and LEDs: a keyboard, not a power button or panel
 ROWS = 5  # Kivy's layouts (qwerty, azerty...) have five rows of keys
+MARGIN = (0.02, 0.01, 0.02, 0.01)  # top, right, bottom, left: thinner than Kivy's, for the form
 
 
 def physical_keyboard(devices: Path = DEVICES) -> bool:
@@ -42,18 +51,85 @@ def keyboard_mode(choice: str, has_keyboard: bool) -> str:
 
 class TableKeyboard(VKeyboard):
     """Kivy's keyboard sized for the 7" screen: the window's width, each row of keys at
-    least THEME.touch tall inside VKeyboard's own margins."""
+    least THEME.touch tall inside VKeyboard's own margins, docked at the bottom.
+
+    While it is shown the app's screens are laid out in the window above it (nothing runs
+    off the screen, so a finger on a drawn key reaches that key), and the focused field is
+    scrolled into that space. Shift is for one finger, as on a phone: a tap holds it for the
+    next character, a second tap lets it go."""
+
+    latched = BooleanProperty(False)
 
     def __init__(self, **kwargs: object) -> None:
         from kivy.core.window import Window
 
         kwargs.setdefault("width", Window.width)
         kwargs.setdefault("height", keyboard_height())
+        kwargs.setdefault("margin_hint", list(MARGIN))
         super().__init__(**kwargs)
+        self._typed_under_shift = False
+
+    def on_parent(self, _widget: object, parent: object) -> None:
+        room_above(self.height * self.scale if parent is not None else 0)
+        if parent is not None:
+            Clock.schedule_once(self.reveal_target, 0)
+
+    def reveal_target(self, *_args: object, again: bool = True) -> None:
+        """Scroll the field being typed in above the keyboard (its form's scrolling view);
+        once more a frame later, when the screen has been laid out in its new height."""
+        if again:
+            Clock.schedule_once(lambda _dt: self.reveal_target(again=False), 0)
+        view = self.target
+        while isinstance(view, Widget) and not isinstance(view, ScrollView):
+            view = view.parent  # up to the window, which is its own parent
+        if isinstance(view, ScrollView) and self.target is not None:
+            view.scroll_to(self.target, padding=THEME.spacing, animate=False)
+
+    def process_key_on(self, touch: Any) -> None:
+        held = self.shift_held()
+        super().process_key_on(touch)
+        key = touch.ud.get(self.uid, {}).get("key") if touch else None
+        if key is not None and key[0][1] is not None and held:
+            self._typed_under_shift = True  # a second finger typed while shift was held
+
+    def process_key_up(self, touch: Any) -> None:
+        key = touch.ud.get(self.uid, {}).get("key")
+        super().process_key_up(touch)  # lets go of shift, as Kivy's does for two fingers
+        if key is None:
+            return
+        _shown, typed, special, _size = key[0]
+        if special == "shift":
+            self.latched = not self.latched and not self._typed_under_shift
+            self._typed_under_shift = False
+        elif typed is not None:
+            self.latched = False
+        self.have_shift = self.latched or self.shift_held()
+
+    def shift_held(self) -> bool:
+        """A finger rests on a shift key (the two-finger way still works)."""
+        layout = self.available_layouts[self.layout]
+        return any(
+            layout[f"{self.layout_mode}_{line}"][index][2] == "shift"
+            for uid, (line, index) in self.active_keys.items()
+            if uid != -1  # caps lock's mark
+        )
+
+
+def room_above(keyboard_top: float) -> None:
+    """Lay the app's screens out in the window above `keyboard_top` (0: the whole window)."""
+    from kivy.core.window import Window
+
+    app = App.get_running_app()
+    root = getattr(app, "root", None)
+    if root is None:
+        return
+    root.size_hint_y = None if keyboard_top else 1
+    root.y = keyboard_top
+    root.height = Window.height - keyboard_top
 
 
 def keyboard_height() -> float:
-    top, _right, bottom, _left = VKeyboard.margin_hint.defaultvalue
+    top, _right, bottom, _left = MARGIN
     return math.ceil(ROWS * THEME.touch / (1 - top - bottom))
 
 
@@ -64,6 +140,6 @@ def apply(choice: str, has_keyboard: bool | None = None) -> str:
     mode = keyboard_mode(choice, physical_keyboard() if has_keyboard is None else has_keyboard)
     Config.set("kivy", "keyboard_mode", mode)
     Window.set_vkeyboard_class(TableKeyboard)
-    Window.softinput_mode = "below_target"
+    Window.softinput_mode = ""  # nothing moves: the screens make room (room_above)
     Window.configure_keyboards()
     return mode

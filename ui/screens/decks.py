@@ -190,8 +190,9 @@ class DecksScreen(Enrolling, Screen):
             self.say(problems[0], "error")
 
     def create_deck(self, game: str, name: str) -> None:
+        """A new deck of `game` (the picker's title, or the game's name) called `name`."""
         try:
-            deck = editor.create_deck(self.the_store, game, name)
+            deck = editor.create_deck(self.the_store, editor.game_named(game), name)
         except editor.FAILURES as err:
             self.say(str(err), "error")
             return

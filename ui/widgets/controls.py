@@ -7,15 +7,26 @@ type minimum without each screen repeating it.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from kivy.clock import Clock
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ColorProperty, OptionProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ColorProperty,
+    NumericProperty,
+    OptionProperty,
+    StringProperty,
+)
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
 from kivy.uix.spinner import Spinner
+from kivy.uix.textinput import TextInput
 from kivy.uix.togglebutton import ToggleButton
+from kivy.uix.widget import Widget
 
 from ui.theme import THEME
 from ui.widgets.clip import Scroller  # noqa: F401  (every .kv's scrolling views)
@@ -25,7 +36,29 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 ARMED_S = 4.0  # how long a destructive button waits for its second tap
 
 
-class FormButton(Button):
+class Hideable:
+    """What a screen hides: `shown` False makes it invisible (controls.kv) and lets every
+    touch through it and its children. Kivy's `disabled` is not enough: a disabled widget
+    still takes a touch that lands on it, and a row folded to no height still has children
+    drawn (invisibly) over the row beside it, so "Undo last" once ate the taps on "Enroll"."""
+
+    shown = BooleanProperty(True)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        return bool(self.shown and super().on_touch_down(touch))  # type: ignore[misc]
+
+    def on_touch_move(self, touch: Any) -> bool:
+        return bool(self.shown and super().on_touch_move(touch))  # type: ignore[misc]
+
+    def on_touch_up(self, touch: Any) -> bool:
+        return bool(self.shown and super().on_touch_up(touch))  # type: ignore[misc]
+
+
+class ShownBox(Hideable, BoxLayout):
+    """A row or column a screen shows or hides as a whole."""
+
+
+class FormButton(Hideable, Button):
     """Every button of the app. Looks set its `tint` (the enabled background, by state), never
     `background_color`, so the disabled look (controls.kv) is decided once for all of them."""
 
@@ -33,7 +66,10 @@ class FormButton(Button):
 
 
 class FormToggle(ToggleButton, FormButton):
-    """A choice that stays chosen; the chosen one is marked in its text too (controls.kv)."""
+    """A choice that stays chosen, drawn as a checkbox with its words (controls.kv): the
+    chosen one is ticked, not marked by colour alone."""
+
+    box = NumericProperty(0)  # the drawn box's side
 
 
 class FormSpinner(Spinner, FormButton):
@@ -41,7 +77,41 @@ class FormSpinner(Spinner, FormButton):
     bevelled); its list items are FormOption (controls.kv)."""
 
 
-class NoticeBanner(ButtonBehavior, Label):
+class FormInput(TextInput):
+    """A one-line field. Enter moves on to the screen's next field, as on a phone, so six
+    names are typed without reaching for the screen between them; from the last one (or
+    with `enter_moves` off, where Enter does the form's action) it closes the keyboard."""
+
+    enter_moves = BooleanProperty(True)
+
+    def on_text_validate(self) -> None:
+        following = next_field(self) if self.enter_moves else None
+        if following is None:
+            self.focus = False
+        else:
+            following.focus = True
+
+
+def next_field(field: FormInput) -> FormInput | None:
+    """The field after `field` on its screen, top to bottom, that a finger could reach."""
+    screen: Widget = field
+    while screen.parent is not None and not isinstance(screen, Screen):
+        screen = screen.parent
+    fields = [w for w in screen.walk(restrict=True) if isinstance(w, FormInput) and reachable(w)]
+    index = fields.index(field) if field in fields else len(fields)
+    return fields[index + 1] if index + 1 < len(fields) else None
+
+
+def reachable(widget: Widget) -> bool:
+    """Shown and enabled all the way up: what a finger on it would reach."""
+    while isinstance(widget, Widget):  # up to the window, which is no widget
+        if widget.disabled or widget.opacity == 0 or not getattr(widget, "shown", True):
+            return False
+        widget = widget.parent
+    return True
+
+
+class NoticeBanner(Hideable, ButtonBehavior, Label):
     """A one-line message over the screen; tapping it dismisses it.
 
     Errors start with "Problem:" so the kind of message is not told by colour alone.
