@@ -16,12 +16,14 @@ from kivy.logger import Logger
 
 from hardware.diagnose import diagnose
 from hardware.factory import OPEN_ERRORS, open_reader
+from hardware.rc522.registers import GENUINE, NO_CHIP, VERSIONS
 from hardware.reader import Reader
 from hardware.urls import ReaderUrl, parse_reader_spec
 
 RAW = re.compile(r"^(error: )?([A-Z][a-z]+[A-Z]\w*: )?")  # "error: ", "FileNotFoundError: "
 ERRNO = re.compile(r"\[Errno \d+\] ")
 CANNOT_OPEN = "cannot open the device"  # an OSError diagnose has no advice for
+REGISTER = re.compile(r"(?:RC522 )?VersionReg (?:reads )?0x([0-9A-Fa-f]{2})")
 
 
 class ReaderTrouble(Exception):
@@ -66,8 +68,28 @@ def status_words(url: ReaderUrl | None, name: str, status: str) -> str:
     if status == "ok":
         return status
     if url is None:
-        return f"{name}: {plain(status)}"
-    return str(words(url, status))
+        return chip_words(f"{name}: {plain(status)}")
+    return chip_words(str(words(url, status)))
+
+
+def chip_words(text: str) -> str:
+    """The drivers' and the CLI's "VersionReg 0x92" (a register's name) said as players can
+    read it; the hex stays, it is what a support conversation asks for."""
+
+    def say(found: re.Match[str]) -> str:
+        version = int(found.group(1), 16)
+        if version in NO_CHIP:
+            return f"no chip answered (it read 0x{version:02X})"
+        kind = (
+            "a genuine NXP chip"
+            if version in GENUINE
+            else f"a {VERSIONS[version]} chip"
+            if version in VERSIONS
+            else "an unknown chip"
+        )
+        return f"the reader answered as {kind} (version 0x{version:02X})"
+
+    return REGISTER.sub(say, text)
 
 
 @contextmanager

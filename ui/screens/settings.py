@@ -36,7 +36,7 @@ from ui.app import READERS_KEY, RESCAN_KEY
 from ui.keyboard import CHOICES as KEYBOARD_CHOICES
 from ui.keyboard import DEFAULT as KEYBOARD_DEFAULT
 from ui.keyboard import KEYBOARD_KEY
-from ui.reader_words import ReaderTrouble, open_named, status_words
+from ui.reader_words import ReaderTrouble, chip_words, open_named, status_words
 from ui.records import RECORDS_CHOICES, RECORDS_KEY
 from ui.theme import THEME
 from ui.touch import DEFAULT as TOUCH_DEFAULT
@@ -166,8 +166,8 @@ class SettingsScreen(Screen):
         why = {
             "saved": "the list saved here",
             "default": "nothing saved here yet",
-            "--reader": "set by --reader, which overrides the list saved here",
-            ENV_VAR: f"set by ${ENV_VAR}, which overrides the list saved here",
+            "--reader": "given when the app was started, which overrides the list saved here",
+            ENV_VAR: "given by the app's start-up settings, which override the list saved here",
         }[source]
         self.readers_note = f"In use: {spec} ({why})"
 
@@ -314,7 +314,7 @@ class SettingsScreen(Screen):
         if hub is None:
             return
         # Described on every drain: a chip's version is known only once it has been polled.
-        self.chip = "\n".join(f"{r.name}: {describe(r)}" for r in hub.readers)
+        self.chip = "\n".join(chip_words(f"{r.name}: {describe(r)}") for r in hub.readers)
         lines = self.test_log.splitlines()
         while not hub.queue.empty():
             event = hub.queue.get_nowait()

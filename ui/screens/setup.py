@@ -56,7 +56,7 @@ def rulings_line(game: str, stored: object) -> str:
     except ValueError as err:
         return f"Rulings: {err} (fix it in Settings)"
     changed = [
-        f"{s.key.replace('_', ' ')}: {chosen[s.key]}"
+        f"{s.key.replace('_', ' ')}: {s.label(chosen[s.key])}"
         for s in ruleset.settings
         if chosen[s.key] != s.default
     ]
@@ -136,7 +136,7 @@ class SetupScreen(Screen):
         for seat, row in enumerate(self.all_seats()):
             row.name, row.option_on, row.first = names[seat], False, seat == first
         if not self.decks:
-            self.ids.banner.show("No decks yet: enroll one in Decks, or start with --demo", "error")
+            self.ids.banner.show("No decks yet: make one in Decks and scan your stickers", "error")
 
     def on_deck_title(self, *_args: object) -> None:
         deck = self.chosen_deck()

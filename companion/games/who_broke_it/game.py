@@ -22,37 +22,35 @@ CARDS = (
 )
 
 SETTINGS = (
-    Setting(
+    Setting(  # docs/rulings.md W2 (the code stays off the screen)
         "false_accused_vase",
         "safe",
         ("loses", "safe"),
         "A Broken Vase played under a False Accusation: does nothing, as the card says, so "
-        "nobody is blamed (safe), or still loses (loses). W2.",
+        "nobody is blamed, or still loses.",
         labels=("still loses", "does nothing"),
     ),
-    Setting(
+    Setting(  # docs/rulings.md W8 (the code stays off the screen)
         "shouting_match_alibi",
         "keep",
         ("keep", "join"),
-        "Shouting Match and a player under Alibi: they keep their hand out of it (keep) or "
-        "their hand is shuffled in too (join). W8.",
+        "Shouting Match and a player under Alibi: they keep their hand out of it, or their "
+        "hand is shuffled in too.",
         labels=("keeps hand", "joins in"),
     ),
-    Setting(
+    Setting(  # docs/rulings.md W13 (the code stays off the screen)
         "vase_set_aside",
         "nobody",
         ("setter-loses", "nobody"),
         "Nobody holds the Broken Vase at the reveal: it was removed from the round, so nobody "
-        "loses (nobody), or the set-aside cards are scanned and whoever set it aside loses "
-        "(setter-loses). W13.",
+        "loses, or the set-aside cards are scanned and whoever set it aside loses.",
         labels=("setter loses", "nobody loses"),
     ),
-    Setting(
+    Setting(  # docs/rulings.md W10 (the code stays off the screen)
         "call_mum_self",
         "yes",
         ("yes", "no"),
-        'Call Mum may name its own player, as "Choose a player" allows (yes), or only '
-        "another player (no). W10.",
+        'Call Mum may name its own player, as "Choose a player" allows, or only another player.',
         labels=("yourself too", "others only"),
     ),
 )
