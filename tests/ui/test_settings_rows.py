@@ -51,7 +51,7 @@ def test_the_rescan_window_applies_to_the_running_table_at_once(app):
 
 def test_sim_readers_under_test_take_a_virtual_tag(app):
     screen = settings_of(app)
-    assert screen.ids.place_tag.height == 0 and not screen.ids.place_tag.shown
+    assert screen.ids.place_tag.height == 0 and screen.ids.place_tag.hidden
     screen.start_test("sim://")
     frames()
     press(screen.ids.place_tag)

@@ -35,7 +35,7 @@ def test_six_seats_for_a_six_player_game_all_on_screen_and_no_new_player_toggle(
     seats = setup.seats()
     assert len(seats) == 6 and "2-6" in setup.seat_hint
     assert all(on_screen(row, app.root) for row in seats)
-    assert all(not row.ids.new.shown and row.ids.new.width == 0 for row in seats)
+    assert all(row.ids.new.hidden and row.ids.new.width == 0 for row in seats)
     assert on_screen(setup.ids.start, app.root)
 
 

@@ -7,7 +7,6 @@ type minimum without each screen repeating it.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from kivy.clock import Clock
 from kivy.lang import Builder
@@ -19,7 +18,6 @@ from kivy.properties import (
     StringProperty,
 )
 from kivy.uix.behaviors import ButtonBehavior
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
@@ -30,35 +28,14 @@ from kivy.uix.widget import Widget
 
 from ui.theme import THEME
 from ui.widgets.clip import Scroller  # noqa: F401  (every .kv's scrolling views)
+from ui.widgets.hideable import Hideable
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 ARMED_S = 4.0  # how long a destructive button waits for its second tap
 
 
-class Hideable:
-    """What a screen hides: `shown` False makes it invisible (controls.kv) and lets every
-    touch through it and its children. Kivy's `disabled` is not enough: a disabled widget
-    still takes a touch that lands on it, and a row folded to no height still has children
-    drawn (invisibly) over the row beside it, so "Undo last" once ate the taps on "Enroll"."""
-
-    shown = BooleanProperty(True)
-
-    def on_touch_down(self, touch: Any) -> bool:
-        return bool(self.shown and super().on_touch_down(touch))  # type: ignore[misc]
-
-    def on_touch_move(self, touch: Any) -> bool:
-        return bool(self.shown and super().on_touch_move(touch))  # type: ignore[misc]
-
-    def on_touch_up(self, touch: Any) -> bool:
-        return bool(self.shown and super().on_touch_up(touch))  # type: ignore[misc]
-
-
-class ShownBox(Hideable, BoxLayout):
-    """A row or column a screen shows or hides as a whole."""
-
-
-class FormButton(Hideable, Button):
+class FormButton(Button):
     """Every button of the app. Looks set its `tint` (the enabled background, by state), never
     `background_color`, so the disabled look (controls.kv) is decided once for all of them."""
 
@@ -105,7 +82,7 @@ def next_field(field: FormInput) -> FormInput | None:
 def reachable(widget: Widget) -> bool:
     """Shown and enabled all the way up: what a finger on it would reach."""
     while isinstance(widget, Widget):  # up to the window, which is no widget
-        if widget.disabled or widget.opacity == 0 or not getattr(widget, "shown", True):
+        if widget.disabled or widget.opacity == 0 or getattr(widget, "hidden", False):
             return False
         widget = widget.parent
     return True
