@@ -73,21 +73,19 @@ def status_words(url: ReaderUrl | None, name: str, status: str) -> str:
 
 
 def chip_words(text: str) -> str:
-    """The drivers' and the CLI's "VersionReg 0x92" (a register's name) said as players can
-    read it; the hex stays, it is what a support conversation asks for."""
+    """The drivers' and the CLI's "VersionReg 0x92" (a register's name and its value) said as
+    players can read it: what the chip is. The value itself stays in the CLI's
+    `companion reader test` and the log, where a support conversation finds it."""
 
     def say(found: re.Match[str]) -> str:
         version = int(found.group(1), 16)
         if version in NO_CHIP:
-            return f"no chip answered (it read 0x{version:02X})"
-        kind = (
-            "a genuine NXP chip"
-            if version in GENUINE
-            else f"a {VERSIONS[version]} chip"
-            if version in VERSIONS
-            else "an unknown chip"
-        )
-        return f"the reader answered as {kind} (version 0x{version:02X})"
+            return "no chip answered"
+        if version in GENUINE:
+            return f"the reader answered as a genuine NXP chip ({GENUINE[version]})"
+        if version in VERSIONS:
+            return f"the reader answered as a {VERSIONS[version]} chip"
+        return "the reader answered as a chip of unknown make"
 
     return REGISTER.sub(say, text)
 

@@ -41,7 +41,7 @@ def test_settings_shows_no_ruling_code_flag_or_register_name(app):
     app.goto("settings")
     frames(2)
     screen.start_test("sim://")
-    until(lambda: "0x92" in screen.chip)
+    until(lambda: "genuine" in screen.chip)
     shown = [t for t in texts(screen) if internal(t) and "://" not in t]
     screen.stop_test()
     assert not shown, shown
@@ -50,7 +50,7 @@ def test_settings_shows_no_ruling_code_flag_or_register_name(app):
 
 def test_a_chips_register_reads_as_what_the_chip_is():
     assert chip_words("seat1: RC522 VersionReg 0x88") == (
-        "seat1: the reader answered as a FM17522 clone chip (version 0x88)"
+        "seat1: the reader answered as a FM17522 clone chip"
     )
     line = status_words(None, "seat1", "chip: VersionReg reads 0xFF: the chip is not answering")
-    assert "VersionReg" not in line and "0xFF" in line
+    assert "VersionReg" not in line and "no chip answered" in line

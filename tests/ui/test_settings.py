@@ -96,7 +96,7 @@ def test_reader_test_shows_live_events_and_stops_when_leaving(screen):
         time.sleep(0.02)
         Clock.tick()
     assert "sim: placed 04A1B2C3D4E5F6" in screen.test_log
-    assert screen.chip == "sim: the reader answered as a genuine NXP chip (version 0x92)"
+    assert screen.chip == "sim: the reader answered as a genuine NXP chip (MFRC522 v2.0)"
     screen.manager.transition = NoTransition()  # on_leave on the next frames, no animation
     screen.manager.current = "home"
     frame()
