@@ -198,3 +198,28 @@ def test_a_name_on_a_button_is_the_buttons_words(tree):
     """Choosing a player: the name on an option button is read as a button, at body size."""
     tree.add_widget(button("Anne-Sophie", size=(200, 60)))
     assert "text-size" not in found(tree, Context(names=frozenset({"Anne-Sophie"})))
+
+
+def test_the_field_being_typed_in_keeps_the_focus_through_the_audit(tree):
+    """Touching another field takes the focus: the probe gives it back, so a state with the
+    keyboard open is audited, and photographed, with the keyboard open; and a touch on the
+    keyboard types nothing."""
+    from kivy.uix.textinput import TextInput
+
+    from ui import keyboard
+
+    typed, other = (
+        TextInput(pos=(100, y), size=(300, 50), font_size=22, **FREE) for y in (100, 300)
+    )
+    tree.add_widget(typed)
+    tree.add_widget(other)
+    typed.text = "Konstantin"
+    keyboard.apply("on", has_keyboard=False)  # the on-screen keyboard, touched by the probe
+    try:
+        typed.focus = True
+        found(tree)
+        assert typed.focus and not other.focus
+        assert typed.text == "Konstantin", "a probe on a key typed nothing"
+    finally:
+        typed.focus = False
+        keyboard.apply("auto", has_keyboard=True)

@@ -60,6 +60,9 @@ class Probe:
             if isinstance(widget, ButtonBehavior):
                 for event in ("on_press", "on_release"):
                     bound.append((widget, event, widget.fbind(event, self._caught)))
+            if isinstance(widget, VKeyboard):  # a key pressed by a probe types nothing
+                for event in ("on_key_down", "on_key_up", "on_textinput"):
+                    bound.append((widget, event, widget.fbind(event, self._typed)))
         try:
             yield self
         finally:
@@ -78,6 +81,9 @@ class Probe:
             return taken
 
         return on_touch_down
+
+    def _typed(self, keyboard: Widget, *_key: object) -> bool:
+        return self._caught(keyboard)
 
     def _caught(self, widget: Widget) -> bool:
         if widget not in self.pressed:
@@ -107,6 +113,8 @@ class Probe:
         for widget in fields:
             if widget.focus and widget not in focused:
                 widget.focus = False
+        for widget in focused:
+            widget.focus = True  # the field a touch took the focus from gets it back
         for extra in [w for w in Window.children if w not in popups]:
             if isinstance(extra, ModalView):
                 extra.dismiss(animation=False)
