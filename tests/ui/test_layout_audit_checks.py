@@ -223,3 +223,21 @@ def test_the_field_being_typed_in_keeps_the_focus_through_the_audit(tree):
     finally:
         typed.focus = False
         keyboard.apply("auto", has_keyboard=True)
+
+
+def test_a_field_scrolled_under_a_title_is_cut_by_its_view(tree):
+    """A solid field scrolled past the top of its view is clipped there: it neither draws
+    over the title above the view nor hides it from the audit."""
+    from kivy.uix.textinput import TextInput
+
+    tree.add_widget(label("Settings", pos=(100, 300), font_size=14))
+    scroller = ScrollView(pos=(100, 100), size=(300, 190), **FREE)
+    rows = BoxLayout(orientation="vertical", size_hint_y=None, height=600)
+    rows.add_widget(TextInput(text="sim://", font_size=22))
+    scroller.add_widget(rows)
+    tree.add_widget(scroller)
+    frames(2)
+    scroller.scroll_y = 0.5  # the field's box now reaches above the view, over the title
+    result = found(tree)
+    assert "overlap" not in result, result
+    assert any("Settings" in f for f in result["text-size"]), "the title is seen, and read"

@@ -185,17 +185,23 @@ def _visible_ink(label: Label, covers: list[Widget], rank: dict) -> Rect | None:
         if (
             rank[cover] > rank[label]
             and cover not in ancestors(label)
-            and inside(box, rect(cover), 0)
+            and inside(box, shown_part(cover) or (0, 0, 0, 0), 0)
         ):
             return None  # wholly under a cover or popup: not seen
     return seen
+
+
+def shown_part(cover: Widget) -> Rect | None:
+    """What of a solid widget is drawn: a scrolled one is cut by its view."""
+    return intersect(rect(cover), clip(cover))
 
 
 def _partly_covered(label: Label, box: Rect, covers: list[Widget], rank: dict) -> Widget | None:
     for cover in covers:
         if rank[cover] <= rank[label] or cover in ancestors(label) or isinstance(cover, VKeyboard):
             continue
-        hit = intersect(box, rect(cover))
+        seen = shown_part(cover)
+        hit = intersect(box, seen) if seen else None
         if hit and hit[2] - hit[0] > SLACK and hit[3] - hit[1] > SLACK:
             return cover
     return None
