@@ -44,6 +44,17 @@ def test_the_longest_names_show_whole_at_body_size_never_broken_mid_word():
         assert name.texture_size[0] <= name.width and name.texture_size[1] <= name.height
 
 
+def test_a_name_with_a_long_word_widens_its_card_rather_than_break_the_word():
+    """Who Broke It?'s "Blind Accusation" showed "Accusatio" cut in an 80 dp card."""
+    fields = {"uid": "04AA0001", "kind": "blind-accusation"}
+    view = CardView.of(make_component("who-broke-it", fields))
+    frames(2)
+    name = next(w for w in walk(view) if isinstance(w, Label))
+    rendered = ["".join(w.text for w in line.words) for line in name._label._cached_lines]
+    assert rendered == ["Blind", "Accusation"], rendered
+    assert name.texture_size[0] <= name.width and view.width > sp(82)
+
+
 def test_a_broken_card_turns_its_icon_and_keeps_its_name_level():
     broken, whole = card("cup", "wave", "broken"), card("cup", "wave")
     drawn = [i for w in walk(broken) for c in (w.canvas.before, w.canvas, w.canvas.after)

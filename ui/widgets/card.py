@@ -11,14 +11,16 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from kivy.core.text import Label as CoreLabel
 from kivy.lang import Builder
-from kivy.properties import AliasProperty, OptionProperty, StringProperty
+from kivy.properties import AliasProperty, NumericProperty, OptionProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.deck import Component
 from companion.view import Piece
+from ui.theme import THEME
 from ui.widgets.icons import KindIcon  # noqa: F401  (the kv rule uses it)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -31,6 +33,12 @@ def drawn_state(state: str) -> str:
     return state if state in DRAWN_STATES else "unbroken"
 
 
+def widest_word(text: str) -> float:
+    """The longest word of a card's name as its label draws it (words never break)."""
+    core = CoreLabel(font_size=THEME.font_body)
+    return max((core.get_extents(word)[0] for word in text.split()), default=0)
+
+
 class CardView(ButtonBehavior, BoxLayout):
     tag = StringProperty("")  # the card's uid (Widget.uid is Kivy's own)
     kind = StringProperty("cup")
@@ -38,6 +46,7 @@ class CardView(ButtonBehavior, BoxLayout):
     text = StringProperty("")
     # `state` is taken by ButtonBehavior (normal/down).
     card_state = OptionProperty("unbroken", options=list(DRAWN_STATES))
+    widest_word = NumericProperty(0)  # the name's longest word at body size, in pixels
 
     def _lines(self) -> str:
         """The name with the pattern over the kind, the break a reader expects, so a narrow
@@ -61,6 +70,7 @@ class CardView(ButtonBehavior, BoxLayout):
         """Show another card: a view costs a kv rule to build, a restyle only its name."""
         self.tag, self.kind = thing.uid or "", thing.kind
         self.pattern, self.text = thing.attrs.get("pattern") or "", thing.label
+        self.widest_word = widest_word(self.text)
         self.card_state = drawn_state(card_state or getattr(thing, "state", ""))
         self.state = "normal"
 
