@@ -252,3 +252,27 @@ def test_broken_planets_table_lies_beside_an_open_panel_and_under_the_top_bar(ap
     assert top(planet.ids.words) <= bar_bottom + 1, "the prompt lies over the top bar"
     options = planet.ids.scroll
     assert options.height >= 2 * 48 and bottom(options) >= 0
+
+
+def test_four_players_names_and_hand_sizes_lie_whole_inside_their_strips(app):
+    """Who Broke It? at four, one row of strips: "> Bartholomew" was shortened and
+    "Bartholomew's hand 3" ran out of its strip over the next one."""
+    from ui.widgets.strip import StripText
+
+    deck = load_deck(EXAMPLES / "who-broke-it-demo.toml")
+    app.open_table(Table.start(app.store, deck, LONG[:4]))
+    app.goto("table")
+    app.session.tap("dealt", None)
+    frames(4)
+    screen = app.root.get_screen("table")
+    strips = [w for w in walk(screen) if isinstance(w, PlayerStrip)]
+    assert len(strips) == 4
+    for strip in strips:
+        left, right = strip.to_window(strip.x, 0)[0], strip.to_window(strip.right, 0)[0]
+        name = strip.ids.name
+        name.texture_update()
+        drawn = "".join(w.text for line in name._label._cached_lines for w in line.words)
+        assert drawn.endswith(strip.player), f"{drawn!r}: the name is shortened"
+        for words in (w for w in walk(strip) if isinstance(w, StripText) and w.text):
+            x, r = words.to_window(words.x, 0)[0], words.to_window(words.right, 0)[0]
+            assert left <= x and r <= right + 1, f"{words.text!r} runs out of its strip"

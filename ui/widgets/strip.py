@@ -36,6 +36,8 @@ from ui.widgets.secret import HoldToReveal
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 NUMBER = re.compile(r"\d+")
+ACTIVE = ">\u2009"  # a thin space: "> Bartholomew" then fits a quarter of the screen
+MARKUP = re.compile(r"\[/?[a-z]+(=[^\]]*)?\]")
 GOLD = get_hex_from_color(THEME.gold)
 
 
@@ -124,10 +126,11 @@ class PlayerStrip(HoldToReveal, BoxLayout):
     afar = StringProperty("")  # markup: every figure with a value, numbers large
     active = BooleanProperty(False)
     name_width = NumericProperty(0)  # the name's width on one line, as drawn
+    marker = StringProperty("")  # before the name of the player to act
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self.bind(player=self._measure, active=self._measure)
+        self.bind(player=self._measure, active=self._measure, width=self._fit)
         self.runs: list[IconRun] = []  # kept from one regrouping to the next
         self.zones: list[Zone] | None = None  # None: never drawn
         self.words = StripText(markup=True)
@@ -140,6 +143,7 @@ class PlayerStrip(HoldToReveal, BoxLayout):
         self.key_figure = key.text if key is not None else ""
         self.afar = read_from_afar(player)
         self.words.text = figures(player)
+        self._fit()
         if list(zones) != self.zones:
             self.zones = list(zones)
             self._show_zones(zones)
@@ -147,7 +151,8 @@ class PlayerStrip(HoldToReveal, BoxLayout):
     def _measure(self, *_args: object) -> None:
         """Whether the name fits the strip whole (else kv shortens it; it never wraps)."""
         core = CoreLabel(font_size=THEME.font_player, bold=True)
-        self.name_width = core.get_extents(("> " if self.active else "") + self.player)[0]
+        self.marker = ACTIVE if self.active else ""
+        self.name_width = core.get_extents(self.marker + self.player)[0]
 
     def _show_zones(self, zones: Sequence[Zone]) -> None:
         chunks: list[Widget] = [self.words]
@@ -163,6 +168,17 @@ class PlayerStrip(HoldToReveal, BoxLayout):
                 chunks.append(self.runs[runs])
                 runs += 1
         fill(self.ids.zones, chunks)
+        self._fit()
+
+    def _fit(self, *_args: object) -> None:
+        """Words wider than the strip ("Bartholomew's hand 3" in a quarter of the screen)
+        wrap between words inside it; the rest stay one line beside the icons."""
+        room = max(self.width - dp(8), dp(1))
+        core = CoreLabel(font_size=THEME.font_body, bold=True)  # bold: the widest it draws
+        for chunk in self.ids.zones.children:
+            if isinstance(chunk, StripText):
+                wide = core.get_extents(MARKUP.sub("", chunk.text) or " ")[0] > room
+                chunk.text_size = (room, None) if wide else (None, None)
 
 
 def look(piece: Piece) -> Look:
