@@ -20,7 +20,6 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.config import Config
 from kivy.properties import BooleanProperty
-from kivy.uix.scrollview import ScrollView
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 
@@ -80,9 +79,9 @@ class TableKeyboard(VKeyboard):
         if again:
             Clock.schedule_once(lambda _dt: self.reveal_target(again=False), 0)
         view = self.target
-        while isinstance(view, Widget) and not isinstance(view, ScrollView):
+        while isinstance(view, Widget) and not hasattr(view, "scroll_to"):
             view = view.parent  # up to the window, which is its own parent
-        if isinstance(view, ScrollView) and self.target is not None:
+        if isinstance(view, Widget) and self.target is not None:  # a Scroller, scrolling
             view.scroll_to(self.target, padding=THEME.spacing, animate=False)
 
     def process_key_on(self, touch: Any) -> None:
