@@ -225,7 +225,9 @@ class CompanionApp(App):
         store = self.store
         assert store is not None
         quiet = not self.store_notice and store.backup_offer is None  # Home has news otherwise
-        table = running_game(store) if quiet and resume_at_start(store) else None
+        table, note = running_game(store) if quiet and resume_at_start(store) else (None, None)
+        if note is not None:  # inputs were set aside: Home says so before play goes on
+            self.store_notice, table = note, None
         if table is None:
             self.goto("home")
         else:

@@ -29,13 +29,14 @@ def resume_at_start(store: Store, environ: Mapping[str, str] = os.environ) -> bo
     return chosen if isinstance(chosen, bool) else is_kiosk(environ)
 
 
-def running_game(store: Store) -> Table | None:
-    """The newest unfinished game that still replays; None when there is none. A save that
-    cannot be read is Home's to say (it lists it as "cannot be resumed")."""
+def running_game(store: Store) -> tuple[Table | None, str | None]:
+    """The newest unfinished game that still replays, and the line that says it was set
+    aside if it did not replay whole (play then goes on from its last good input). (None,
+    None) when there is none; a save that cannot be read at all is Home's to say."""
     rows = store.games(finished=False)  # the most recently played first
     if not rows:
-        return None
+        return None, None
     try:
-        return Table.resume(store, rows[0].id)
+        return Table.resume_or_set_aside(store, rows[0].id)
     except StoreError:
-        return None
+        return None, None

@@ -37,7 +37,7 @@ def test_before_the_deal_every_hand_shows_no_cards() -> None:
     view = table.view()
     assert [p.counters[0].text for p in view.players] == ["0 cards", "0 cards"]
     assert view.status == "Deal · deck 12" and view.zone("aside").size == 0
-    with pytest.raises(IllegalInput, match=r"'player' is not possible now \(you can: tap dealt,"):
+    with pytest.raises(IllegalInput, match=r"'player' is not possible now \(you can: dealt,"):
         table.tap("player", "Ana")
 
 
@@ -54,7 +54,10 @@ def test_only_the_falsely_accused_player_is_told_their_card_does_nothing() -> No
 def test_a_target_prompt_refuses_other_taps_and_offers_who_can_be_chosen() -> None:
     g = Game(3, 16, "false", "alibi", "mum")
     g.play("false")
-    assert g.refused(g.tap, "dealt").startswith("'dealt' is not possible now (you can: tap player")
+    assert (
+        g.refused(g.tap, "dealt")
+        == "'dealt' is not possible now (you can: choose Ben, Cleo or Ana, undo)"
+    )
     assert g.refused(g.tap, "player", "Dev") == "Choose one of: Ben, Cleo, Ana (e.g. 'player Ben')"
     g2 = Game(3, 16, "alibi", "mum")
     assert g2.play("alibi").startswith(
@@ -64,7 +67,7 @@ def test_a_target_prompt_refuses_other_taps_and_offers_who_can_be_chosen() -> No
     assert g2.table.prompt.text == "Ben: choose the player Mum checks (Cleo or Ben)"
     said = "Choose one of: Cleo, Ben (e.g. 'player Cleo')"  # W10: Ben himself too
     assert g2.refused(g2.tap, "player", "Dev") == said
-    not_now = "A scan is not possible now (you can: tap player Cleo, tap player Ben, undo)"
+    not_now = "A scan is not possible now (you can: choose Cleo or Ben, undo)"
     assert g2.refused(g2.table.scan, g2.card("spare")) == not_now
     g2.tap("player", "Cleo")
     assert g2.table.prompt.phase == "call-mum" and g2.table.prompt.expects_scan

@@ -4,14 +4,17 @@ COMPANION_KIOSK=1), off on a laptop; Settings' row turns it on or off."""
 
 from __future__ import annotations
 
+import sqlite3
 import time
+from contextlib import closing
 
 import pytest
 
 from companion.paths import SAVE_FILE
 from companion.store import Store
 from companion.table import Table
-from tests.ui.apphelp import close_app, frames, open_app, small_deck, touch
+from tests.ui.apphelp import close_app, frames, open_app, small_deck, texts, touch, walk
+from ui.screens.home import ResumeRow
 from ui.service import render_unit
 from ui.startup import KIOSK_ENV, RESUME_KEY, is_kiosk
 
@@ -103,3 +106,42 @@ def test_the_service_unit_says_it_is_a_kiosk():
         if line.startswith("Environment=")
     )
     assert is_kiosk(env) and not is_kiosk({}) and not is_kiosk({KIOSK_ENV: "0"})
+
+
+def test_a_game_that_stops_replaying_is_set_aside_and_its_good_inputs_play_on(
+    tmp_path, monkeypatch
+):
+    """One changed letter in a stored scan: the kiosk opens on Home, which says the game was
+    set aside and lists the copy that plays on from its last good input (it listed the game
+    as one that cannot be resumed); the next start goes straight into that copy."""
+    monkeypatch.setenv("COMPANION_DATA", str(tmp_path))
+    monkeypatch.setenv(KIOSK_ENV, "1")
+    store = Store(tmp_path / SAVE_FILE)
+    table = Table.start(store, small_deck(), ["Cy", "Di"])
+    for uid in sorted(table.state.deck)[:3]:
+        table.scan(uid)
+    store.close()
+    with closing(sqlite3.connect(tmp_path / SAVE_FILE)) as raw:
+        raw.execute(
+            "UPDATE inputs SET uid = uid || 'Z' WHERE game_id = ? AND seq = 3", (table.game_id,)
+        )
+        raw.commit()
+    app = open_app()
+    frames(2)
+    try:
+        home = app.root.get_screen("home")
+        assert app.root.current == "home" and app.table is None
+        said = " ".join(texts(home))
+        assert f"saved game {table.game_id} cannot be replayed at input 3" in said
+        rows = [w for w in walk(home) if isinstance(w, ResumeRow)]
+        assert len(rows) == 1 and rows[0].table is not None, "the copy is listed, resumable"
+        copy = rows[0].game_id
+        assert copy != table.game_id and app.store.game(copy).inputs == 2
+    finally:
+        close_app(app)
+    again = open_app()
+    frames(2)
+    try:
+        assert again.root.current == "table" and again.table.game_id == copy
+    finally:
+        close_app(again)

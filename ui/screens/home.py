@@ -16,7 +16,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.games import definition
-from companion.store import DamagedStore, GameRow, StoreError
+from companion.store import DamagedStore, GameRow, Store, StoreError
 from companion.table import Table
 from ui.widgets import controls  # noqa: F401  (ConfirmButton, FormButton)
 
@@ -62,6 +62,29 @@ def nothing_to_resume(has_sim: bool, has_decks: bool) -> str:
     return "No unfinished game. Start a new one."
 
 
+def resumable(store: Store) -> tuple[list[tuple[GameRow, Table | None]], list[str]]:
+    """Every unfinished game with its table (None: it cannot be resumed), most recent first,
+    and a line for each game set aside because it stopped replaying: its copy, played on from
+    its last good input, is listed in its place."""
+    notes: list[str] = []
+    for _pass in range(2):  # a second pass lists the copies a first one made
+        games, changed = [], False
+        for row in store.games(finished=False):
+            try:
+                table, note = Table.resume_or_set_aside(store, row.id)
+            except DamagedStore:
+                raise  # the whole file: the app sets it aside (ui.app.DamageHandler)
+            except StoreError:
+                table, note = None, None
+            if note is not None:
+                notes.append(note)
+                changed = True
+            games.append((row, table))
+        if not changed:
+            break
+    return games, notes
+
+
 class HomeScreen(Screen):
     has_games = BooleanProperty(False)
     backup = StringProperty("")  # the backup offered after a loss, by file name
@@ -88,13 +111,10 @@ class HomeScreen(Screen):
         box = self.ids.resume
         box.clear_widgets()
         now = time.time()
-        for index, row in enumerate(app.store.games(finished=False)):
-            try:
-                table = Table.resume(app.store, row.id)
-            except DamagedStore:
-                raise  # the whole file: the app sets it aside (ui.app.DamageHandler)
-            except StoreError:
-                table = None
+        games, notes = resumable(app.store)
+        if notes:
+            self.ids.banner.show("\n".join(notes), "error")
+        for index, (row, table) in enumerate(games):
             box.add_widget(
                 ResumeRow(
                     screen=self,

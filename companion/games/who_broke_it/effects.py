@@ -26,9 +26,13 @@ def asks(s: WbiState, kind: str, prompt: bool) -> str:
     the players they may choose; the narration says it about them."""
     if not prompt:
         return f"{s.name} must {ASKS_TARGET[kind].format(their='their')}"
-    names = [o.label for o in targets(s, kind) if o.enabled]
-    choices = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+    choices = either([o.label for o in targets(s, kind) if o.enabled])
     return f"{s.name}: {ASKS_TARGET[kind].format(their='your')} ({choices})"
+
+
+def either(names: list[str]) -> str:
+    """'Ben', 'Ben or Cleo', 'Ben, Cleo or Ana': the players a choice may name."""
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def cards(n: int) -> str:

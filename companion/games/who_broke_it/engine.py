@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 from companion.deck import Component
 from companion.engine import Option, Prompt, ScoreSheet, Setup
 from companion.games.who_broke_it import effects
-from companion.games.who_broke_it.effects import cards
+from companion.games.who_broke_it.effects import cards, either
 from companion.games.who_broke_it.result import result_sheet
 from companion.games.who_broke_it.state import DEALT, HAND, VASE, WbiState
 from companion.games.who_broke_it.view import render
@@ -144,7 +144,10 @@ class WhoBrokeItEngine:
 
     def _not_now(self, s: WbiState, action: Input) -> NoReturn:
         prompt = self.prompt(s)
-        can = [f"tap {o.word} {o.arg or ''}".strip() for o in prompt.options if o.enabled]
+        enabled = [o for o in prompt.options if o.enabled]
+        names = [o.arg for o in enabled if o.word == "player" and o.arg]
+        can = [f"choose {either(names)}"] * bool(names)
+        can += [o.word for o in enabled if o.word != "player"]
         can += ["scan a card"] * prompt.expects_scan
         doing = f"'{action.option}'" if isinstance(action, Tap) else "A scan"
         raise IllegalInput(
