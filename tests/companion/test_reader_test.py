@@ -72,27 +72,32 @@ def failing_rc522(tmp_path, monkeypatch):
     sys.modules.pop("failing_backend", None)
 
 
-def test_spi_off_is_diagnosed(failing_rc522, on_a_pi):
+@pytest.mark.parametrize(
+    ("model", "said"),
+    [
+        (
+            b"Raspberry Pi 4 Model B Rev 1.5\0",
+            "SPI is off: enable it with raspi-config (Interface Options > SPI) or add "
+            "dtparam=spi=on to /boot/firmware/config.txt, then reboot",
+        ),
+        # a laptop has no SPI to switch on: raspi-config would send its owner nowhere (issue 24)
+        (
+            None,
+            "no SPI device here: this computer is not a Raspberry Pi (sim:// is the simulated reader)",
+        ),
+    ],
+)
+def test_no_spi_device_is_spi_off_on_a_pi_and_no_pi_elsewhere(
+    failing_rc522, tmp_path, monkeypatch, model, said
+):
+    tree = tmp_path / "model"
+    if model is not None:
+        tree.write_bytes(model)
+    monkeypatch.setattr("hardware.feedback.PI_MODEL", tree)
     failing_rc522.ERROR = FileNotFoundError(2, "No such file or directory")
     status, lines = run("seat1=rc522://spi0.0")
     assert status == 1
-    assert lines == [
-        "seat1 (rc522://spi0.0): SPI is off: enable it with raspi-config "
-        "(Interface Options > SPI) or add dtparam=spi=on to /boot/firmware/config.txt, "
-        "then reboot"
-    ]
-
-
-def test_off_a_pi_no_spi_device_is_not_called_spi_off(failing_rc522, tmp_path, monkeypatch):
-    """A laptop has no SPI to switch on: raspi-config would send its owner nowhere (issue 24)."""
-    monkeypatch.setattr("hardware.feedback.PI_MODEL", tmp_path / "absent")
-    failing_rc522.ERROR = FileNotFoundError(2, "No such file or directory")
-    status, lines = run("seat1=rc522://spi0.0")
-    assert status == 1
-    assert lines == [
-        "seat1 (rc522://spi0.0): no SPI device here: this computer is not a Raspberry Pi "
-        "(sim:// is the simulated reader)"
-    ]
+    assert lines == [f"seat1 (rc522://spi0.0): {said}"]
 
 
 def test_permission_denied_names_the_groups_and_closes_opened_readers(failing_rc522):
