@@ -203,12 +203,21 @@ def read_progress(db: sqlite3.Connection) -> Progress:
     """Every game the save holds, finished or not: a game finished by the commit just before
     a kill is still there with all its inputs, which the ledger (a moment behind) must see."""
     rows = db.execute(
-        "SELECT id, created, game, setup, (SELECT count(*) FROM inputs i WHERE i.game_id = g.id)"
-        " FROM games g"
+        "SELECT id, created, game, CAST(setup AS BLOB),"
+        " (SELECT count(*) FROM inputs i WHERE i.game_id = g.id) FROM games g"
     )
     return {
-        gid: (created, n, f"{game}: {_players(setup)}") for gid, created, game, setup, n in rows
+        gid: (created, n, f"{game}: {_players(lenient(setup))}")
+        for gid, created, game, setup, n in rows
     }
+
+
+def lenient(stored: bytes | None) -> str | None:
+    """A stored setup or result, read as `CAST(column AS BLOB)`: bytes that are not UTF-8
+    (a player name an older version wrote) become U+FFFD instead of failing the whole read,
+    so one such name is not damage to the save. The JSON around it is still checked: a byte
+    changed inside its structure still does not parse, and the game is set aside."""
+    return None if stored is None else bytes(stored).decode("utf-8", "replace")
 
 
 def _players(setup: str) -> str:

@@ -477,20 +477,23 @@ class Store:
         return rows[0]
 
     def _game_rows(self, where: str, params: tuple[Any, ...] = ()) -> list[GameRow]:
-        """The games not set aside. A row whose setup or result does not decode, met at open,
-        is left out and remembered in `damaged_games` (one game's damage is not the whole
-        file's); met later, it is damage to the file (DamagedStore), as any other read."""
+        """The games not set aside. Setup and result are read leniently (`saves.lenient`: a
+        name that is not UTF-8 shows U+FFFD). A row whose setup or result does not decode, met
+        at open, is left out and remembered in `damaged_games` (one game's damage is not the
+        whole file's); met later, it is damage to the file (DamagedStore), as any other read."""
         with self._reading():
             rows = self.db.execute(
-                "SELECT id, game, deck, setup, source, created, updated, finished, result,"
-                " (SELECT count(*) FROM inputs i WHERE i.game_id = g.id) FROM games g"
+                "SELECT id, game, deck, CAST(setup AS BLOB), source, created, updated, finished,"
+                " CAST(result AS BLOB), (SELECT count(*) FROM inputs i WHERE i.game_id = g.id)"
+                " FROM games g"
                 f" WHERE aside IS NULL {where}",
                 params,
             ).fetchall()
         found = []
         for r in rows:
             try:
-                setup, result = json.loads(r[3]), json.loads(r[8]) if r[8] else None
+                stored, outcome = saves.lenient(r[3]), saves.lenient(r[8])
+                setup, result = json.loads(stored), json.loads(outcome) if outcome else None
                 if not isinstance(setup, dict) or not isinstance(result, dict | None):
                     raise TypeError("not a table")
             except (ValueError, TypeError):

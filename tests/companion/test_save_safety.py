@@ -73,7 +73,12 @@ def test_random_damage_never_crashes_and_is_set_aside_kept(tmp_path, capsys):
         aside = [p for p in folder.glob("save.db.damaged-*") if not p.name.endswith(("wal", "shm"))]
         if notice is not None and "damaged" in notice:
             set_aside += 1
-            assert aside[0].read_bytes() == bytes(data) and aside[0].name in notice
+            if aside:
+                assert aside[0].read_bytes() == bytes(data) and aside[0].name in notice
+            else:  # damage met only in the game's stored setup: the game is set aside, kept
+                assert notice == "saved game 1 (broken-and-beautiful) is damaged: it was set aside"
+                kept = store.db.execute("SELECT aside FROM games WHERE id = 1").fetchone()
+                assert kept is not None and kept[0] and store.games() == []
             assert "\n" not in notice and "SELECT" not in notice and "Could not" not in notice
         store.close()
     assert set_aside >= 14  # the issue saw 14 of 80 crash after the open-time check
