@@ -21,6 +21,7 @@ from kivy.uix.screenmanager import Screen
 from companion.deck import Deck
 from companion.engine import PlayerSetup
 from companion.games import definition
+from companion.names import clean_name
 from companion.store import StoreError
 from companion.table import Table, seat_readers
 from companion.words import plural
@@ -131,7 +132,9 @@ class SetupScreen(Screen):
         chosen = remembered or self.decks[:1]
         self.deck_title = deck_title(chosen[0]) if chosen else ""
         self.on_deck_title()  # the rulings may have changed in Settings, the deck not
-        names = (saved.get("names", []) + DEFAULT_NAMES[len(saved.get("names", [])) :])[:SEATS]
+        # cleaned again: an older version remembered the names as typed, controls and all
+        names = [clean_name(n) if isinstance(n, str) else "" for n in saved.get("names", [])]
+        names = (names + DEFAULT_NAMES[len(names) :])[:SEATS]
         first = saved.get("first", 0)
         for seat, row in enumerate(self.all_seats()):
             row.name, row.option_on, row.first = names[seat], False, seat == first
@@ -238,7 +241,7 @@ class SetupScreen(Screen):
             DEFAULTS_KEY,
             {
                 "deck": [deck.game, deck.name],
-                "names": [row.name for row in self.all_seats()],
+                "names": [clean_name(row.name) for row in self.all_seats()],  # as seated
                 "first": next((row.seat for row in self.all_seats() if row.first), 0),
                 "files": {choice.key: choice.chosen for choice in self.files},
             },
