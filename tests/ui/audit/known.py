@@ -13,5 +13,4 @@ KNOWN: dict[str, str] = {  # test id (scenario-group) -> what still fails it
     "broken-planet-4p-text": "[table] 17 distinct: text-cut PlayerCell > Label#name; overlap BoxLayout#slots > Chip[text='L']",
     "broken-planet-5p-touch": "[table] 9 distinct: touch IslandMap > IslandButton[text='3']; touch IslandMap > IslandButton[text='6']",
     "broken-planet-5p-text": "[table] 39 distinct: overlap BoxLayout#slots > Chip[text='L']; text-cut PlayerCell > Label#name",
-    "who-broke-it-6p-text": "[table] 1 distinct: overlap ZoneRow > DimLabel[text='Discard pile (14):']",
 }
