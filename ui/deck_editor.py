@@ -7,6 +7,7 @@ player can read in a banner.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
@@ -15,6 +16,7 @@ from pathlib import Path
 from companion.deck import Component, Deck, DeckError, load_deck, make_component, parse_deck
 from companion.definition import Attribute
 from companion.games import definition, definitions
+from companion.inputs import IllegalInput
 from companion.paths import examples_dir
 from companion.store import Store, StoreError
 
@@ -83,12 +85,25 @@ def delete_deck(store: Store, deck: Deck) -> None:
     store.delete_deck(deck.game, deck.name)
 
 
-def put_component(store: Store, deck: Deck, uid: str, choice: dict[str, object]) -> Component:
-    """Enroll a new sticker or re-describe an enrolled one (edit), then save the deck."""
+def put_component(
+    store: Store,
+    deck: Deck,
+    uid: str,
+    choice: dict[str, object],
+    admit: Callable[[Component], object] | None = None,
+) -> Component:
+    """Enroll a new sticker or re-describe an enrolled one (edit), then save the deck.
+
+    `admit` is the running game's check (Table.admit) for a card that joins it: what it
+    refuses (a second Broken Vase) is a DeckError before the deck is changed or saved."""
     try:
         component = make_component(deck.game, {"uid": uid, **choice})
+        if admit is not None:
+            admit(component)
     except ValueError as err:
         raise DeckError(str(err)) from None
+    except IllegalInput as err:
+        raise DeckError(err.message) from None
     deck.remove(component.uid)
     deck.add(component)
     save(store, deck)

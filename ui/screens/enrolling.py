@@ -7,6 +7,8 @@ banner (`say`), the store and the panes; this holds what an enrollment asks and 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kivy.app import App
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
@@ -119,7 +121,11 @@ class Enrolling:
         new = self.deck.get(enrollment.uid) is None
         try:
             component = editor.put_component(
-                self.the_store, self.deck, enrollment.uid, enrollment.choice
+                self.the_store,
+                self.deck,
+                enrollment.uid,
+                enrollment.choice,
+                self._game_check(enrollment.uid) if new else None,
             )
         except editor.FAILURES as err:
             self.say(str(err), "error")
@@ -143,6 +149,15 @@ class Enrolling:
         )
         if self.table_uid == component.uid and app.table.game == self.deck.game:
             app.join_game(component)
+
+    def _game_check(self, uid: str) -> Callable[[Component], object] | None:
+        """The running game's check (Table.admit) for a new sticker that joins it (the one
+        its table refused as unknown) or its deck: what the game refuses is refused before
+        the deck is saved, as a sticker's own record is (ui.records)."""
+        table = getattr(App.get_running_app(), "table", None)
+        if table is None or table.finished or table.game != self.deck.game:
+            return None
+        return table.admit if uid == self.table_uid or self.deck.name == table.deck_name else None
 
     def cancel(self) -> None:
         """Back to the deck as it is (the enrollment or the card shown is dropped)."""
