@@ -21,9 +21,10 @@ from ui.widgets.strip import PlayerStrip
 LONG = ["Anne-Sophie", "Bartholomew", "Cleopatra", "Dimitrios", "Eleanor", "Ferdinand"]
 
 
-def keep_or_sell(app, players=2):
-    """A dealt Broken and Beautiful table, the first card taken: keep it or sell it."""
-    deck = load_deck(EXAMPLES / "broken-and-beautiful-demo.toml")
+def keep_or_sell(app, players=2, deck="broken-and-beautiful-demo.toml"):
+    """A dealt Broken and Beautiful (or Mintsugi) table, the first card taken: keep it or
+    sell it."""
+    deck = load_deck(EXAMPLES / deck)
     app.open_table(Table.start(app.store, deck, LONG[:players]))
     app.goto("table")
     while app.table.prompt.phase == "deal":
@@ -276,3 +277,41 @@ def test_four_players_names_and_hand_sizes_lie_whole_inside_their_strips(app):
         for words in (w for w in walk(strip) if isinstance(w, StripText) and w.text):
             x, r = words.to_window(words.x, 0)[0], words.to_window(words.right, 0)[0]
             assert left <= x and r <= right + 1, f"{words.text!r} runs out of its strip"
+
+
+def who_broke_it_turn(app, players):
+    """Who Broke It? dealt: the first player's turn, every hand in its strip."""
+    deck = load_deck(EXAMPLES / "who-broke-it-demo.toml")
+    app.open_table(Table.start(app.store, deck, LONG[:players]))
+    app.goto("table")
+    app.session.tap("dealt", None)
+    return app.root.get_screen("table")
+
+
+@pytest.mark.parametrize(
+    "game, players",
+    [("bb", 2), ("bb", 3), ("bb", 4), ("mint", 4), ("wbi", 4), ("wbi", 6)],
+)
+def test_the_whole_table_fits_the_screen_under_a_banner(app, game, players):
+    """DESIGN.md: a game's whole table fits one 800x480 screen. With a banner showing, the
+    strips scrolled at four players (Broken and Beautiful, Mintsugi: their last line) and at
+    six (Who Broke It?: the second row of strips was cut)."""
+    if game == "wbi":
+        screen = who_broke_it_turn(app, players)
+    else:
+        deck = "mintsugi-demo.toml" if game == "mint" else "broken-and-beautiful-demo.toml"
+        screen = keep_or_sell(app, players, deck)
+    app.session.inform("Anne-Sophie's sticker 04A1B2C3D4E5F6 is not in this deck")
+    frames(4)
+    banner = screen.ids.banner
+    assert banner.parent is not None and banner.height >= 48
+    assert bottom(screen.ids.undo.parent) >= top(banner) - 1, "the banner covers the top bar"
+    assert top(screen.ids.prompt_scroll) <= bottom(banner) + 1, "the banner covers the prompt"
+    scroll = screen.ids.strip_scroll
+    assert screen.ids.strips.height <= scroll.height + 1, "the strips scroll"
+    strips = [w for w in walk(screen) if isinstance(w, PlayerStrip)]
+    assert len(strips) == players
+    for strip in strips:
+        assert bottom(strip) >= -1 and top(strip) <= Window.height + 1, strip.player
+        assert bottom(strip) >= bottom(scroll) - 1 and top(strip) <= top(scroll) + 1
+        assert strip.minimum_height <= strip.height + 1, f"{strip.player}'s strip is cut"
