@@ -75,3 +75,19 @@ def test_a_whole_game_makes_no_more_buttons_than_its_largest_prompt(app):
 
     play_to_the_end(app, after_each)
     assert made and len(made) <= widest[0]
+
+
+def test_options_in_a_row_stand_level(app):
+    """A one-line option beside a two-line one (a disabled repair says why under its label)
+    sat lower than it, at the foot of the taller row."""
+    from types import SimpleNamespace
+
+    app.goto("table")
+    screen = app.root.get_screen("table")
+    screen._show_options(SimpleNamespace(options=[REPAIR, PASS, KEEP]))
+    frames(4)
+    buttons = screen.ids.options.children
+    assert screen.option_columns == 3
+    assert len({round(b.height) for b in buttons}) == 1, [b.height for b in buttons]
+    assert len({round(b.y) for b in buttons}) == 1
+    assert min(b.height for b in buttons) >= 48

@@ -315,3 +315,11 @@ def test_the_whole_table_fits_the_screen_under_a_banner(app, game, players):
         assert bottom(strip) >= -1 and top(strip) <= Window.height + 1, strip.player
         assert bottom(strip) >= bottom(scroll) - 1 and top(strip) <= top(scroll) + 1
         assert strip.minimum_height <= strip.height + 1, f"{strip.player}'s strip is cut"
+
+
+def test_the_top_bars_toggles_keep_their_words_on_one_line(app):
+    """ "Virtual table" wrapped to two lines beside its drawn box in a 150 dp button."""
+    screen = keep_or_sell(app)
+    for toggle in (screen.ids.virtual, screen.ids.log):
+        toggle.texture_update()
+        assert len(toggle._label._cached_lines) == 1, toggle.text
