@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from kivy.app import App
+from kivy.core.text.markup import MarkupLabel
 from kivy.factory import Factory
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
@@ -26,6 +28,7 @@ from companion.view import PlayerView, View
 from ui.boards.base import Board
 from ui.boards.broken_planet_map import IslandMap, markers_line
 from ui.screens.table import seat_columns
+from ui.theme import THEME
 from ui.widgets.card import Shown, fill
 from ui.widgets.controls import FormToggle
 from ui.widgets.options import OptionButton, OptionButtons
@@ -46,6 +49,33 @@ def offered_islands(prompt: Prompt) -> dict[int, Option]:
     }
 
 
+NAME_LINE, WORDS_LINE, APART = dp(36), dp(25), dp(10)  # a cell's lines, and between words
+
+
+def drawn_width(text: str, font_size: float, bold: bool = False) -> float:
+    """How wide a line of (markup) text is drawn."""
+    label = MarkupLabel(text=text, font_size=font_size, bold=bold)
+    label.refresh()
+    return float(label.content_width)
+
+
+def cell_height(widths: tuple[float, float, float], room: float) -> float:
+    """How tall a player cell `room` px wide is: its name, key figure and words flow left
+    to right (as its StackLayout lays them), the words wrapping when longer than a line."""
+    name, figure, words = widths
+    lines, used, tall, total = 0, 0.0, 0.0, 0.0
+    for width, height in ((name, NAME_LINE), (figure, NAME_LINE), (words, NAME_LINE)):
+        if width <= 0:
+            continue
+        if width > room:  # the words wrap onto lines of their own
+            height = max(NAME_LINE, WORDS_LINE * -(-width // max(room, 1)))
+            width = room
+        if lines and used + APART + width > room:
+            total, used, tall = total + tall, 0.0, 0.0
+        used, tall, lines = used + (APART if used else 0) + width, max(tall, height), lines + 1
+    return total + tall + 2 * dp(6)
+
+
 class PlayerCell(HoldToReveal, BoxLayout):
     """A player as read from across the table: name and gems large, then marks and figures;
     the player holds their name to see their own gems."""
@@ -55,11 +85,20 @@ class PlayerCell(HoldToReveal, BoxLayout):
     words = StringProperty("")
     active = BooleanProperty(False)
 
+    words_width = NumericProperty(0)  # the words on one line: they wrap only when longer
+    widths = (0.0, 0.0, 0.0)  # name (with the turn marker), key figure, words
+
     def show(self, player: PlayerView) -> None:
         self.player, self.active = player.name, player.active
         key = next((c for c in player.counters if c.emphasis), None)
         self.key_figure = key.text if key is not None else ""
         self.words = figures(player)
+        self.words_width = drawn_width(self.words, THEME.font_body)
+        self.widths = (
+            drawn_width(f"> {self.player}", THEME.font_player, bold=True),
+            drawn_width(self.key_figure, THEME.font_player, bold=True),
+            self.words_width,
+        )
 
 
 class RoundSpot(BoxLayout):
@@ -69,6 +108,11 @@ class RoundSpot(BoxLayout):
 
 class CompassToggle(FormToggle):
     """A collect player whose compass a tap on an island enters next."""
+
+    name_width = NumericProperty(0)  # the whole name, drawn on one line
+
+    def on_label(self, *_args: object) -> None:
+        self.name_width = drawn_width(self.label, THEME.font_body)
 
 
 class PlanetTable(BoxLayout):
@@ -154,8 +198,30 @@ class PlanetTable(BoxLayout):
             self.cells[-1].bind(minimum_height=self._cell_room)
         for cell, player in zip(self.cells, players, strict=False):
             cell.show(player)
-        self.columns = seat_columns(len(players))
         fill(self.ids.players, self.cells[: len(players)])
+        self._fit_columns()
+
+    def on_width(self, *_args: object) -> None:
+        self._fit_columns()
+
+    def _fit_columns(self) -> None:
+        """The number of cells a row that leaves the map the most room: each cell needs
+        its name whole at 28 px (never shortened), then its key figure and words beside it
+        where they fit, else on the next line (`cell_height`)."""
+        cells = self.ids.players.children
+        if not cells or self.width <= 0:
+            return
+        gap = self.ids.players.spacing[0]
+        best = None
+        for columns in range(seat_columns(len(cells)), 0, -1):
+            room = (self.width - 2 * dp(4) - gap * (columns - 1)) / columns - 2 * dp(6)
+            if room < max(c.widths[0] for c in cells) and columns > 1:
+                continue
+            rows = -(-len(cells) // columns)
+            need = rows * max(cell_height(c.widths, room) for c in cells)
+            if best is None or need < best[0]:
+                best = (need, columns)
+        self.columns = best[1] if best else 1
         self._cell_room()
 
     def _cell_room(self, *_args: object) -> None:

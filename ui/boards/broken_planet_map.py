@@ -14,14 +14,14 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.graphics import Color, Line
 from kivy.lang import Builder
-from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ColorProperty, NumericProperty
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
-from kivy.uix.relativelayout import RelativeLayout
 
 from ui.theme import Colour, _hex
 from ui.widgets.card import Shown, fill
@@ -138,8 +138,122 @@ def pawn_chips(island: Mapping[str, Any]) -> list[Chip]:
     return chips
 
 
-class IslandButton(ButtonBehavior, RelativeLayout):
-    """One island: its number in a disc, pawns above, markers beside, slots below."""
+Box = tuple[float, float, float, float]  # left, bottom, right, top
+GAP = 4.0  # px kept clear between two islands
+
+
+def overlaps(a: Box, b: Box, gap: float = 0.0) -> bool:
+    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
+
+
+def boxes(centres: Mapping[int, tuple[float, float]], sizes: Mapping[int, tuple[float, float]]
+          ) -> dict[int, Box]:  # fmt: skip
+    return {
+        n: (x - sizes[n][0] / 2, y - sizes[n][1] / 2, x + sizes[n][0] / 2, y + sizes[n][1] / 2)
+        for n, (x, y) in centres.items()
+    }
+
+
+def crowded(found: Mapping[int, Box], gap: float = GAP) -> bool:
+    keys = sorted(found)
+    return any(
+        overlaps(found[a], found[b], gap - 0.5) for i, a in enumerate(keys) for b in keys[i + 1 :]
+    )
+
+
+def spread(
+    where: Mapping[int, tuple[float, float]],
+    sizes: Mapping[int, tuple[float, float]],
+    room: tuple[float, float],
+    gap: float = GAP,
+) -> tuple[dict[int, tuple[float, float]], float]:
+    """Each island's centre in a room `room` px big: where the map file puts it (0-1 across
+    and down, y down), scaled to the room, then nudged apart, the same way every time, until
+    no two islands (with all their chips) come within `gap` of each other. When nudging
+    cannot part them, the islands are laid in rows in the map's reading order instead, so a
+    crowded map stays readable and every island keeps its whole touch area. Returns the
+    centres (y up, as Kivy draws) and the height they take: the room's, or more when even
+    the rows need more (the map then scrolls)."""
+    width, height = room[0], max(room[1], *(h for _w, h in sizes.values()))
+    keys = sorted(where)
+
+    def clamp(n: int, x: float, y: float) -> tuple[float, float]:
+        w, h = sizes[n]
+        return (min(max(x, w / 2), max(width - w / 2, w / 2)),
+                min(max(y, h / 2), max(height - h / 2, h / 2)))  # fmt: skip
+
+    at = {
+        n: clamp(
+            n,
+            sizes[n][0] / 2 + where[n][0] * (width - sizes[n][0]),
+            height - sizes[n][1] / 2 - where[n][1] * (height - sizes[n][1]),
+        )
+        for n in keys
+    }
+    for _ in range(300):
+        moved = False
+        for i, a in enumerate(keys):
+            for b in keys[i + 1 :]:
+                (xa, ya), (xb, yb) = at[a], at[b]
+                over_x = (sizes[a][0] + sizes[b][0]) / 2 + gap - abs(xa - xb)
+                over_y = (sizes[a][1] + sizes[b][1]) / 2 + gap - abs(ya - yb)
+                if over_x <= 0 or over_y <= 0:
+                    continue
+                moved = True
+                if over_x * height < over_y * width:  # part them the shorter way
+                    step = over_x / 2 + 0.5
+                    side = 1 if (xa, a) >= (xb, b) else -1
+                    at[a], at[b] = clamp(a, xa + side * step, ya), clamp(b, xb - side * step, yb)
+                else:
+                    step = over_y / 2 + 0.5
+                    side = 1 if (ya, -a) >= (yb, -b) else -1
+                    at[a], at[b] = clamp(a, xa, ya + side * step), clamp(b, xb, yb - side * step)
+        if not moved:
+            return at, height
+    if not crowded(boxes(at, sizes), gap):
+        return at, height
+    return rows(where, sizes, room, gap)
+
+
+def rows(
+    where: Mapping[int, tuple[float, float]],
+    sizes: Mapping[int, tuple[float, float]],
+    room: tuple[float, float],
+    gap: float = GAP,
+) -> tuple[dict[int, tuple[float, float]], float]:
+    """The islands in rows, top to bottom, each row left to right as the map has them,
+    and the height the rows take (at least the room's)."""
+    width, height = room
+    order = sorted(where, key=lambda n: (where[n][1], where[n][0], n))
+    lines: list[list[int]] = [[]]
+    used = 0.0
+    for n in order:
+        if lines[-1] and used + gap + sizes[n][0] > width:
+            lines.append([])
+            used = 0.0
+        used += (gap if lines[-1] else 0) + sizes[n][0]
+        lines[-1].append(n)
+    heights = [max(sizes[n][1] for n in line) for line in lines]
+    need = sum(heights) + gap * (len(lines) + 1)
+    height = max(height, need)
+    spare = max(height - sum(heights) - gap * (len(lines) - 1), 0) / (len(lines) + 1)
+    at: dict[int, tuple[float, float]] = {}
+    top = height - spare
+    for line, tall in zip(lines, heights, strict=True):
+        wide = sum(sizes[n][0] for n in line) + gap * (len(line) - 1)
+        free = max(width - wide, 0) / (len(line) + 1)
+        x = free
+        for n in sorted(line, key=lambda n: (where[n][0], n)):
+            at[n] = (x + sizes[n][0] / 2, top - tall / 2)
+            x += sizes[n][0] + max(gap, free)
+        top -= tall + max(gap, spare)
+    return at, height
+
+
+class IslandButton(ButtonBehavior, BoxLayout):
+    """One island, all of it one touch target at least 48 px each way: its number, then
+    its markers, slots and pawns in rows, every chip inside the island and none over
+    another, the pawns last so nothing is drawn over them."""
 
     number = NumericProperty(0)
     offered = BooleanProperty(False)  # the prompt offers this island now: tapping it answers
@@ -151,11 +265,6 @@ class IslandButton(ButtonBehavior, RelativeLayout):
         fill(self.ids.markers, marker_chips(island))
         fill(self.ids.pawns, pawn_chips(island))
 
-    def disc_centre(self) -> tuple[float, float]:
-        """Where routes meet this island, in the map's coordinates."""
-        disc = self.ids.disc
-        return self.x + disc.center_x, self.y + disc.center_y
-
 
 class IslandMap(FloatLayout):
     """The islands at their places and the routes between them; `on_island(n)` on a tap."""
@@ -166,7 +275,13 @@ class IslandMap(FloatLayout):
         self.islands: dict[int, IslandButton] = {}
         self.routes: list[tuple[int, int]] = []
         self.shown = Shown()
-        self.bind(pos=self._place, size=self._place)
+        self.size_hint_y = None  # as tall as its view, or as its islands need (a Scroller)
+        self._replace = Clock.create_trigger(self._place, -1)
+        self.bind(pos=self._replace, size=self._replace, parent=self._watch)
+
+    def _watch(self, *_args: object) -> None:
+        if self.parent is not None:
+            self.parent.bind(height=self._replace)
 
     def show(self, board: Mapping[str, Any], offered: set[int]) -> None:
         islands = board.get("islands", [])
@@ -180,37 +295,37 @@ class IslandMap(FloatLayout):
 
     def _lay_out(self, routes: list[tuple[int, int]]) -> None:
         self.routes = routes
-        self._place()
+        self._replace()
 
     def _build(self, islands: Sequence[Mapping[str, Any]]) -> None:
         self.islands = {}
         for island in islands:
             button = self.islands[island["number"]] = IslandButton(number=island["number"])
-            button.bind(on_release=lambda b: self.on_island(b.number))
+            button.bind(on_release=lambda b: self.on_island(b.number), size=self._replace)
         self.shown = Shown(layout=self.shown.get("layout"))
         fill(self, list(self.islands.values()))
 
     def _place(self, *_args: object) -> None:
-        """Centre each island on its place inside the map, kept whole within it, and
-        draw the routes between their discs."""
+        """Each island at its place, scaled to the map's room and nudged apart where two
+        would meet (`spread`), and the routes between their centres."""
         where = self.shown.get("places", ({},))[0]
         if not self.islands:
             return
-        sample = next(iter(self.islands.values()))
-        half_w, half_h = sample.width / 2, sample.height / 2
-        above = dp(12)  # pawns stand a little above an island's box
+        sizes = {n: tuple(b.size) for n, b in self.islands.items()}
+        wanted = {n: where.get(n, (0.5, 0.5)) for n in self.islands}
+        room = self.parent.height if self.parent is not None else self.height
+        at, need = spread(wanted, sizes, (self.width, room))
+        if abs(self.height - need) > 0.5:
+            self.height = need  # taller than the view only when the islands need it: it scrolls
+            return  # placed again at the new height
         for number, button in self.islands.items():
-            fx, fy = where.get(number, (0.5, 0.5))
-            button.center = (
-                self.x + half_w + fx * (self.width - 2 * half_w),
-                self.top - above - half_h - fy * (self.height - above - 2 * half_h),
-            )
+            button.center = (self.x + at[number][0], self.y + at[number][1])
         self.canvas.before.clear()
         with self.canvas.before:
             Color(0.55, 0.6, 0.65, 1)
             for a, b in self.routes:
                 if a in self.islands and b in self.islands:
-                    pa, pb = self.islands[a].disc_centre(), self.islands[b].disc_centre()
+                    pa, pb = self.islands[a].center, self.islands[b].center
                     Line(points=[*pa, *pb], width=1.6)
 
     def release(self) -> None:

@@ -1,0 +1,62 @@
+"""Broken Planet's map at 800x480 (issue 26 item 3): every island a whole touch target of
+48 px or more, holding all its chips, and no two islands sharing a drawn or touched pixel,
+whatever the map file says about where they lie (`spread` nudges them apart, or lays them
+in rows and lets the map scroll when even nudging cannot part them)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.ui._window import require_window
+
+require_window()
+
+from ui.boards.broken_planet_map import GAP, boxes, crowded, spread  # noqa: E402
+
+DEMO = {  # examples/broken-planet-demo-map.toml's `at`: islands 4 and 11, 6 and 13 crowd
+    1: (0.50, 0.50), 2: (0.50, 0.22), 3: (0.76, 0.30), 4: (0.78, 0.60), 5: (0.55, 0.80),
+    6: (0.27, 0.72), 7: (0.22, 0.38), 8: (0.28, 0.08), 9: (0.70, 0.06), 10: (0.95, 0.15),
+    11: (0.95, 0.75), 12: (0.76, 0.95), 13: (0.32, 0.95), 14: (0.05, 0.58),
+}  # fmt: skip
+
+
+def check(where, sizes, room):
+    at, height = spread(where, sizes, room)
+    assert height >= room[1]
+    found = boxes(at, sizes)
+    assert not crowded(found), found
+    for left, bottom, right, top in found.values():
+        assert left >= -0.5 and right <= room[0] + 0.5, (left, right, room)
+        assert bottom >= -0.5 and top <= height + 0.5, (bottom, top, height)
+    return at, height
+
+
+def test_the_demo_map_parts_its_crowded_islands_by_nudging_where_there_is_room():
+    sizes = {n: (110.0, 52.0) for n in DEMO} | {1: (110.0, 80.0)}
+    at, height = check(DEMO, sizes, (440.0, 360.0))
+    assert height == 360.0  # parted by nudging, not taller than the room
+    assert at[11][0] > at[4][0] and at[2][1] > at[1][1]  # still where the board has them
+
+
+def test_a_map_too_big_for_its_room_scrolls_rather_than_piling_islands_up():
+    sizes = {n: (110.0, 56.0) for n in DEMO}
+    _at, height = check(DEMO, sizes, (440.0, 120.0))
+    assert height > 120.0
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.floats(0, 1), st.floats(0, 1), st.floats(48, 170), st.floats(48, 110)),
+        min_size=1,
+        max_size=16,
+    ),
+    st.floats(200, 500),
+    st.floats(48, 400),
+)
+def test_no_two_islands_ever_overlap_and_all_stay_in_the_map(islands, width, height):
+    where = {n: (x, y) for n, (x, y, _w, _h) in enumerate(islands, 1)}
+    sizes = {n: (w, h) for n, (_x, _y, w, h) in enumerate(islands, 1)}
+    check(where, sizes, (width, height))
+    assert GAP > 0
