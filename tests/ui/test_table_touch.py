@@ -323,3 +323,18 @@ def test_the_top_bars_toggles_keep_their_words_on_one_line(app):
     for toggle in (screen.ids.virtual, screen.ids.log):
         toggle.texture_update()
         assert len(toggle._label._cached_lines) == 1, toggle.text
+
+
+def test_four_players_active_name_is_whole(app):
+    """ "> Bartholomew" (187 px at 28 px bold) was shortened to "> Bartholom..." in a
+    quarter of the screen on his turn."""
+    screen = who_broke_it_turn(app, 4)
+    spare = next(u for u, c in app.table.components.items() if c.kind == "spare-vase")
+    app.session.scan(spare)
+    frames(4)
+    strip = next(w for w in walk(screen) if isinstance(w, PlayerStrip) and w.active)
+    assert strip.player == "Bartholomew"
+    name = strip.ids.name
+    name.texture_update()
+    drawn = "".join(w.text for line in name._label._cached_lines for w in line.words)
+    assert drawn.endswith("Bartholomew"), f"{drawn!r}: the name is shortened"

@@ -173,7 +173,7 @@ class PlayerStrip(HoldToReveal, BoxLayout):
     def _fit(self, *_args: object) -> None:
         """Words wider than the strip ("Bartholomew's hand 3" in a quarter of the screen)
         wrap between words inside it; the rest stay one line beside the icons."""
-        room = max(self.width - dp(8), dp(1))
+        room = max(self.width - dp(6), dp(1))
         core = CoreLabel(font_size=THEME.font_body, bold=True)  # bold: the widest it draws
         for chunk in self.ids.zones.children:
             if isinstance(chunk, StripText):
