@@ -50,6 +50,7 @@ def offered_islands(prompt: Prompt) -> dict[int, Option]:
 
 
 NAME_LINE, WORDS_LINE, APART = dp(36), dp(25), dp(10)  # a cell's lines, and between words
+MAP_ROOM = dp(200)  # the map's title, two rows of islands and its key: the least it keeps
 
 
 def drawn_width(text: str, font_size: float, bold: bool = False) -> float:
@@ -86,6 +87,7 @@ class PlayerCell(HoldToReveal, BoxLayout):
     active = BooleanProperty(False)
 
     words_width = NumericProperty(0)  # the words on one line: they wrap only when longer
+    brief = BooleanProperty(False)  # name and key figure only: the map needs the room
     widths = (0.0, 0.0, 0.0)  # name (with the turn marker), key figure, words
 
     def show(self, player: PlayerView) -> None:
@@ -201,28 +203,43 @@ class PlanetTable(BoxLayout):
         fill(self.ids.players, self.cells[: len(players)])
         self._fit_columns()
 
-    def on_width(self, *_args: object) -> None:
+    def on_size(self, *_args: object) -> None:
         self._fit_columns()
 
     def _fit_columns(self) -> None:
         """The number of cells a row that leaves the map the most room: each cell needs
         its name whole at 28 px (never shortened), then its key figure and words beside it
-        where they fit, else on the next line (`cell_height`)."""
+        where they fit, else on the next line (`cell_height`). Where even that leaves the
+        map less than MAP_ROOM (a banner above five players), the cells show their name
+        and key figure only, so the map keeps its room; the words come back with it."""
         cells = self.ids.players.children
         if not cells or self.width <= 0:
             return
-        gap = self.ids.players.spacing[0]
-        best = None
+        need, columns = self._least(cells, words=True)
+        brief = self.height - need < MAP_ROOM
+        if brief:
+            need, columns = self._least(cells, words=False)
+        self.columns = columns
+        for cell in cells:
+            cell.brief = brief
+        self._cell_room()
+
+    def _least(self, cells: list[PlayerCell], words: bool) -> tuple[float, int]:
+        """The players' least height and the columns that give it."""
+        grid = self.ids.players
+        best: tuple[float, int] | None = None
         for columns in range(seat_columns(len(cells)), 0, -1):
-            room = (self.width - 2 * dp(4) - gap * (columns - 1)) / columns - 2 * dp(6)
+            room = (self.width - 2 * dp(4) - grid.spacing[0] * (columns - 1)) / columns - 2 * dp(6)
             if room < max(c.widths[0] for c in cells) and columns > 1:
                 continue
             rows = -(-len(cells) // columns)
-            need = rows * max(cell_height(c.widths, room) for c in cells)
+            tall = max(
+                cell_height(c.widths[:2] + (c.widths[2] if words else 0,), room) for c in cells
+            )
+            need = rows * (max(tall, THEME.touch) + grid.spacing[1])
             if best is None or need < best[0]:
                 best = (need, columns)
-        self.columns = best[1] if best else 1
-        self._cell_room()
+        return best or (0.0, 1)
 
     def _cell_room(self, *_args: object) -> None:
         self.cell_height = max((c.minimum_height for c in self.ids.players.children), default=0)
