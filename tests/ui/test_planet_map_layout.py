@@ -60,3 +60,32 @@ def test_no_two_islands_ever_overlap_and_all_stay_in_the_map(islands, width, hei
     sizes = {n: (w, h) for n, (_x, _y, w, h) in enumerate(islands, 1)}
     check(where, sizes, (width, height))
     assert GAP > 0
+
+
+LONG = ("Anne-Sophie", "Bartholomew", "Maximiliana", "Konstantin", "Dorothea")
+
+
+def test_five_long_named_players_under_a_banner_leave_the_map_two_rows_of_islands(app):
+    from tests.ui.apphelp import frames
+    from tests.ui.bp_helpers import cover, start
+    from ui.boards.broken_planet import drawn_width
+    from ui.theme import THEME
+
+    screen = start(app, LONG)
+    app.session.refuse("Say who: Anne-Sophie, Bartholomew, Maximiliana")
+    board = cover(screen)
+    first = board.cells[0]  # as in the offer phase: the first player's longest words
+    first.words = "red · Offer Card · starting player"
+    first.words_width = drawn_width(first.words, THEME.font_body)
+    first.widths = (*first.widths[:2], first.words_width)
+    board._fit_columns()
+    frames(3)
+    islands = list(board.map.islands.values())
+    tallest = max(b.height for b in islands)
+    assert board.ids.map_box.height >= 2 * tallest  # 40 px with every word shown
+    for cell in board.ids.players.children:
+        name = cell.ids.name
+        assert name.texture_size[0] <= name.width + 1 and name.right <= cell.right
+    found = {n: (b.x, b.y, b.right, b.top) for n, b in board.map.islands.items()}
+    assert not crowded(found)
+    assert all(b.width >= 48 and b.height >= 48 for b in islands)
