@@ -190,7 +190,7 @@ def spread(
         )
         for n in keys
     }
-    for _ in range(300):
+    for _ in range(120):
         moved = False
         for i, a in enumerate(keys):
             for b in keys[i + 1 :]:
@@ -276,6 +276,7 @@ class IslandMap(FloatLayout):
         self.routes: list[tuple[int, int]] = []
         self.shown = Shown()
         self.size_hint_y = None  # as tall as its view, or as its islands need (a Scroller)
+        self._laid: tuple[object, tuple[dict[int, tuple[float, float]], float]] = (None, ({}, 0))
         self._replace = Clock.create_trigger(self._place, -1)
         self.bind(pos=self._replace, size=self._replace, parent=self._watch)
 
@@ -314,7 +315,10 @@ class IslandMap(FloatLayout):
         sizes = {n: tuple(b.size) for n, b in self.islands.items()}
         wanted = {n: where.get(n, (0.5, 0.5)) for n in self.islands}
         room = self.parent.height if self.parent is not None else self.height
-        at, need = spread(wanted, sizes, (self.width, room))
+        key = (tuple(sorted(wanted.items())), tuple(sorted(sizes.items())), self.width, room)
+        if self._laid[0] != key:  # ~20 ms here when the map is crowded: once per change
+            self._laid = (key, spread(wanted, sizes, (self.width, room)))
+        at, need = self._laid[1]
         if abs(self.height - need) > 0.5:
             self.height = need  # taller than the view only when the islands need it: it scrolls
             return  # placed again at the new height
