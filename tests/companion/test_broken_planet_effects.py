@@ -154,6 +154,14 @@ def test_crystal_crypt_attacks_its_builders_island_for_free():
     assert eng.prompt(s).phase == "discard" and "discard 2 gems" in eng.prompt(s).text
 
 
+def test_the_bloodstone_altar_follows_a_crystal_crypt_attack():
+    """The Altar acts "when you target an island for an attack": a Crypt attack is one (P13)."""
+    eng = engine()
+    s = having(begin(eng=eng), "Ana", "onyx-oasis", "bloodstone-altar", "crystal-crypt")
+    s = run(eng, s, "tap crypt", "tap altar 9")
+    assert s.attacks == {1: "crypt", 9: "altar"} and (s.rubies_out, s.supply["ruby"]) == (2, 14)
+
+
 def test_amber_anvil_swaps_a_relic_for_one_from_the_pile_for_a_ruby():
     eng = engine()
     s = give(begin(eng=eng), "Ana", ruby=1)

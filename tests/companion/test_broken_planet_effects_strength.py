@@ -93,12 +93,12 @@ def test_a_word_the_offer_prompt_does_not_offer_is_refused() -> None:
 
 
 # -- Bloodstone Altar --------------------------------------------------------------------------
-def test_the_bloodstone_altar_waits_for_an_attack_with_a_ruby() -> None:
+def test_the_bloodstone_altar_waits_for_an_attack() -> None:
     eng = engine()
     s = having(give(begin(eng=eng), "Ana", ruby=1), "Ana", "onyx-oasis", "bloodstone-altar")
     altar = option(eng.prompt(s), "altar")
-    assert not altar.enabled and "attack with a ruby first" in altar.reason
-    with pytest.raises(IllegalInput, match="attack with a ruby first"):
+    assert not altar.enabled and "attack an island first" in altar.reason
+    with pytest.raises(IllegalInput, match="attack an island first"):
         run(eng, s, "tap altar 9")
     s = run(eng, s, "tap attack 5")
     assert option(eng.prompt(s), "altar").enabled

@@ -51,8 +51,9 @@ def free_attack_refusal(s: BPState, how: str) -> str:
         return f"{name} has not built the {temple_name(key)}"
     if how in s.used:
         return f"The {temple_name(key)} is used once per offer phase"
-    if how == "altar" and "ruby" not in s.attacks.values():
-        return "The Bloodstone Altar adds a second island to an attack: attack with a ruby first"
+    if how == "altar" and not {"ruby", "crypt"} & set(s.attacks.values()):
+        # P13: the Crypt's free attack is an attack ("when you target an island for an attack")
+        return "The Bloodstone Altar adds a second island to an attack: attack an island first"
     if s.supply["ruby"] == 0 and s.settings["free_ruby_empty_pile"] == "no":
         return f"The ruby pile is empty, so the {temple_name(key)} has no ruby to place"
     return ""
