@@ -131,23 +131,27 @@ def test_score_json_with_favor_inline_and_a_shared_victory():
 
 def test_score_json_reads_the_favor_from_a_map_file():
     data = {"game": "broken-planet", "map": MAP_FILE,
-            "players": [{"name": "Ana", "temples": ["crystal-crypt"], "relics": ["silver"]},
+            "players": [{"name": "Ana", "temples": ["onyx-oasis", "bloodstone-altar",
+                                                    "crystal-crypt"], "relics": ["silver"]},
                         {"name": "Ben"}]}  # fmt: skip
-    assert [p.total for p in score_json(json.dumps(data)).players] == [6 + 4, 0]
+    assert [p.total for p in score_json(json.dumps(data)).players] == [2 + 4 + 6 + 4, 0]
 
 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"players": [{"name": "Ana", "temples": ["opal-pyramid"]}]}, "players[0].temples[0]"),
-        ({"players": [{"name": "Ana", "relics": ["iron"]}]}, 'no relic "iron"'),
+        (
+            {"players": [{"name": "Ana", "temples": ["opal-pyramid"]}, {"name": "Ben"}]},
+            "players[0].temples[0]",
+        ),
+        ({"players": [{"name": "Ana", "relics": ["iron"]}, {"name": "Ben"}]}, 'no relic "iron"'),
         ({"favor": None, "map": "/nonexistent.toml"}, "map: cannot read map file"),
         ({"favor": {"temples": {}, "relics": {"bronze": -1}}}, "favor.relics.bronze"),
     ],
 )
 def test_score_json_errors_name_the_field(change, message):
     data = {"game": "broken-planet", "favor": {"temples": {}, "relics": {}},
-            "players": [{"name": "Ana"}]} | change  # fmt: skip
+            "players": [{"name": "Ana"}, {"name": "Ben"}]} | change  # fmt: skip
     if data.get("favor") is None:
         del data["favor"]
     with pytest.raises(ScoreInputError, match=message.replace("[", r"\[").replace("]", r"\]")):
