@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games import definition
 from companion.games.broken_planet.state import MapTemple
 from companion.inputs import IllegalInput
 from tests.companion.test_broken_planet import begin, engine, give, hand, relic, run, token
@@ -160,6 +161,40 @@ def test_the_bloodstone_altar_follows_a_crystal_crypt_attack():
     s = having(begin(eng=eng), "Ana", "onyx-oasis", "bloodstone-altar", "crystal-crypt")
     s = run(eng, s, "tap crypt", "tap altar 9")
     assert s.attacks == {1: "crypt", 9: "altar"} and (s.rubies_out, s.supply["ruby"]) == (2, 14)
+
+
+def test_the_crystal_crypts_attack_is_owed_in_each_of_its_builders_offer_phases():
+    """P15: no "may" in the Crypt's text, so "End offers" waits for its attack by default."""
+    eng = engine()
+    s = having(begin(eng=eng), "Ana", "onyx-oasis", "bloodstone-altar", "crystal-crypt")
+    prompt = eng.prompt(s)
+    done = next(o for o in prompt.options if o.word == "done")
+    assert "the Crystal Crypt attacks for free" in prompt.text
+    assert (
+        not done.enabled
+        and done.reason == "Ana's Crystal Crypt attacks island 1 first: tap Crystal Crypt"
+    )
+    with pytest.raises(IllegalInput, match="Crystal Crypt attacks island 1 first") as refused:
+        run(eng, s, "tap done")
+    assert refused.value.rule == "crypt-owed"
+    s = run(eng, s, "tap crypt")
+    assert s.event == "Ana attacks island 1 for free (Crystal Crypt)"
+    assert run(eng, s, "tap done").phase == "choose"
+
+
+def test_the_crystal_crypt_owes_nothing_it_cannot_do():
+    eng = engine()
+    s = having(give(begin(eng=eng), "Ana", ruby=1), "Ana", "onyx-oasis", "bloodstone-altar",
+               "crystal-crypt")  # fmt: skip
+    assert run(eng, s, "tap attack 1", "tap done").phase == "choose"  # island 1 already hit
+
+
+def test_an_optional_crystal_crypt_is_a_setting_and_the_ruleset_of_older_saves():
+    eng = engine(crypt_attack="may")
+    s = having(begin(eng=eng), "Ana", "onyx-oasis", "bloodstone-altar", "crystal-crypt")
+    assert run(eng, s, "tap done").pending == ("onyx",)  # ended; no attack, so Onyx Oasis asks
+    game = definition("broken-planet")
+    assert game.version == 2 and game.saved_settings(1, {})["crypt_attack"] == "may"
 
 
 def test_amber_anvil_swaps_a_relic_for_one_from_the_pile_for_a_ruby():

@@ -59,6 +59,24 @@ def free_attack_refusal(s: BPState, how: str) -> str:
     return ""
 
 
+def crypt_owed(s: BPState) -> str:
+    """P15: the Crystal Crypt's attack, when mandatory (its text has no "may"), is owed until
+    it is made or cannot be: the reason `done` is refused, "" when the offer may end."""
+    p = s.offer
+    owed = (
+        s.settings["crypt_attack"] == "must"
+        and s.phase != "last"
+        and s.has(p, "crystal-crypt")
+        and s.map.offer_order.index("attack") >= s.stage
+        and not free_attack_refusal(s, "crypt")
+        and any(n not in s.attacks for n in s.pawns[p])
+    )
+    if not owed:
+        return ""
+    where = " or ".join(f"island {n}" for n in sorted(set(s.pawns[p])) if n not in s.attacks)
+    return f"{s.names[p]}'s Crystal Crypt attacks {where} first: tap Crystal Crypt"
+
+
 def free_ruby(s: BPState, how: str) -> None:
     """The free attack's ruby comes from the pile (when it has one) and lies on the island."""
     if s.supply["ruby"]:
@@ -244,6 +262,8 @@ def on_pending(s: BPState, action: Input) -> bool:
 def end_offers(s: BPState) -> None:
     """`done`: Onyx Oasis first asks for its gem when its builder attacked nobody."""
     p = s.offer
+    if why := crypt_owed(s):
+        raise IllegalInput(why, rule="crypt-owed")
     eligible = s.phase != "last" and s.has(p, "onyx-oasis") and not s.attacks
     if eligible and any(s.supply.values()):
         s.pending = ("onyx",)

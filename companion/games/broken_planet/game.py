@@ -49,6 +49,14 @@ SETTINGS = (
         ("no", "yes"),
         "With the ruby pile empty, do the Bloodstone Altar and Crystal Crypt still attack?",
     ),
+    Setting(  # docs/rulings.md P15
+        "crypt_attack",
+        "must",
+        ("must", "may"),
+        "The Crystal Crypt's free attack: made in each of its builder's offer phases, as "
+        "printed, or only when they choose.",
+        labels=("every offer", "when chosen"),
+    ),
     Setting(
         "golem_counts_itself",
         "yes",
@@ -63,6 +71,9 @@ SETTINGS = (
     ),
 )
 
+# Games saved under version 1 played these (they stored the settings they had then).
+V1 = {"crypt_attack": "may"}
+
 
 BROKEN_PLANET = GameDefinition(
     name="broken-planet",
@@ -71,6 +82,8 @@ BROKEN_PLANET = GameDefinition(
     min_players=2,
     max_players=5,
     settings=SETTINGS,
+    version=2,  # 2: the Crystal Crypt's attack is owed (P15)
+    legacy={1: V1},
     engine=imported("companion.games.broken_planet.engine:BrokenPlanetEngine"),
     score_json=imported("companion.games.broken_planet.score_input:score_table"),
     board="broken-planet",

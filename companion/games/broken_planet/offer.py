@@ -251,7 +251,9 @@ def _options(s: BPState) -> tuple[Option, ...]:
             )
         ]
     )
-    return (*builds, *crafts, *effects.offer_options(s), *attacks, Option("done", "End offers"))
+    owed = effects.crypt_owed(s)
+    done = Option("done", "End offers", None, not owed, owed)
+    return (*builds, *crafts, *effects.offer_options(s), *attacks, done)
 
 
 def prompt(s: BPState) -> Prompt:
@@ -263,6 +265,8 @@ def prompt(s: BPState) -> Prompt:
         if s.phase == "last"
         else ("build, craft, attack (in the tablet's order)")
     )
+    if effects.crypt_owed(s):
+        what += "; the Crystal Crypt attacks for free"
     title = "Last Offer" if s.phase == "last" else f"Round {s.round}"
     return Prompt(
         s.phase,
