@@ -59,6 +59,30 @@ def test_the_narration_says_where_each_pawn_went_and_what_it_collected() -> None
     )
 
 
+@pytest.mark.parametrize("collects", ["yes", "no"])
+def test_a_pawn_that_stays_collects_or_not_by_the_setting_and_is_hit_either_way(collects):
+    """P2: staying (its own island, or one out of reach) collects by default; `no` collects
+    nothing. Island 2 has a diamond temple; island 12 is 4 routes from it."""
+    eng = engine(stay_collects=collects)
+    s = begin(eng=eng)
+    s.pawns[1], s.pawns[2] = [2], [2]
+    s = run(eng, give(s, "Ana", ruby=1), "tap attack 2", "tap done")
+    s = run(eng, s, "tap island 2 @Ben", "tap island 12 @Cleo")
+    got = (
+        "collects 1 gem"
+        if collects == "yes"
+        else "collects nothing (only a pawn that moves collects)"
+    )
+    assert s.event.startswith(
+        f"Ben stays on island 2, {got}; "
+        f"Cleo cannot reach island 12 (4 routes, may travel 2) and stays on 2, {got}; "
+        "Ben is hit and discards 0 gems"
+    )
+    assert s.pawns[1:] == [[2], [2]] and "Cleo is hit" in s.event  # "can still be hit"
+    held = {"diamond": 1} if collects == "yes" else {}  # 1 gem halved rounded down keeps 1
+    assert hand(s, "Ben") == hand(s, "Cleo") == held
+
+
 # -- the resource die --------------------------------------------------------------------------
 def to_the_die(eng: BrokenPlanetEngine, s: BPState) -> BPState:
     """Ana offers nothing more; Cleo goes from island 13 to the die temple on 12, Ben stays."""

@@ -120,8 +120,14 @@ def _resolve(s: BPState) -> None:
     said = []
     for player in collectors(s):
         for pawn in range(s.pawns_each):
+            start = s.pawns[player][pawn]
             moved = _move(s, player, pawn)
-            said.append(f"{moved}, {_collect(s, player, s.pawns[player][pawn])}")
+            if s.pawns[player][pawn] == start and s.settings["stay_collects"] == "no":
+                # P2: "collect the resources on the island they moved to"; a pawn that stays
+                # collects nothing and "can still be hit"
+                said.append(f"{moved}, collects nothing (only a pawn that moves collects)")
+            else:
+                said.append(f"{moved}, {_collect(s, player, s.pawns[player][pawn])}")
     for player in collectors(s):
         hits = sum(island in s.attacks for island in s.pawns[player])
         if hits:

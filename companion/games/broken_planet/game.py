@@ -49,6 +49,14 @@ SETTINGS = (
         ("no", "yes"),
         "With the ruby pile empty, do the Bloodstone Altar and Crystal Crypt still attack?",
     ),
+    Setting(  # docs/rulings.md P2
+        "stay_collects",
+        "yes",
+        ("yes", "no"),
+        "A pawn that stays (its compass shows its own island, or one out of reach): collects "
+        "where it stands, or collects nothing.",
+        labels=("collects", "collects nothing"),
+    ),
     Setting(  # docs/rulings.md P15
         "crypt_attack",
         "must",
