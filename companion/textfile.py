@@ -19,30 +19,35 @@ MAX_BYTES = 4 * 1024 * 1024
 CLIP = 300  # characters of an error message: it quotes input, never all of it
 
 
-def read_text(path: str | Path, what: str) -> str:
-    """The file's text; ValueError (one line) for a file that is not a regular one, too
-    large or not UTF-8, OSError for one that cannot be opened."""
+def read_text(path: str | Path, what: str, limit: int = MAX_BYTES) -> str:
+    """The file's text; ValueError (one line) for a file that is not a regular one, larger
+    than `limit` bytes or not UTF-8, OSError for one that cannot be opened."""
     named = f"{what} {path}"
-    _regular(os.stat(path), named)  # a FIFO would block open() itself
+    _regular(os.stat(path), named, limit)  # a FIFO would block open() itself
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     with os.fdopen(fd, "rb") as handle:
-        _regular(os.fstat(fd), named)  # the same file that was looked at
-        return read_stream(handle, named)
+        _regular(os.fstat(fd), named, limit)  # the same file that was looked at
+        return read_stream(handle, named, limit)
 
 
-def _regular(info: os.stat_result, what: str) -> None:
+def _too_large(what: str, limit: int) -> ValueError:
+    size = f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit // 1024} KB"
+    return ValueError(f"{what} is larger than {size}")
+
+
+def _regular(info: os.stat_result, what: str, limit: int) -> None:
     if not stat.S_ISREG(info.st_mode):
         kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device or a pipe"
         raise ValueError(f"{what} is {kind}, not a file")
-    if info.st_size > MAX_BYTES:
-        raise ValueError(f"{what} is larger than {MAX_BYTES // (1024 * 1024)} MB")
+    if info.st_size > limit:
+        raise _too_large(what, limit)
 
 
-def read_stream(handle: IO[bytes] | IO[str], what: str) -> str:
+def read_stream(handle: IO[bytes] | IO[str], what: str, limit: int = MAX_BYTES) -> str:
     """Bytes are decoded here; a text stream (stdin replaced in tests) is taken as it is."""
-    data = handle.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise ValueError(f"{what} is larger than {MAX_BYTES // (1024 * 1024)} MB")
+    data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise _too_large(what, limit)
     if isinstance(data, str):
         return data.removeprefix("\ufeff")
     try:

@@ -203,7 +203,7 @@ MAP = (EXAMPLES / "broken-planet-demo-map.toml").read_text()
         ('offer_order = ["build", "craft", "attack"]', "offer_order = 5", "offer_order"),
         ('offer_order = ["build", "craft", "attack"]', 'offer_order = ["build", 1, "craft"]',
          "offer_order"),
-        ("routes = [\n  [1, 2],", "routes = [[[1],[2]]]\nxroutes = [\n  [1, 2],", "route [[1], [2]]"),
+        ("routes = [\n  [1, 2],", "routes = [\n  [[1],[2]], [1, 2],", "route [[1], [2]]"),
         ("routes = [\n  [1, 2],", "routes = [\n  [true, 2],", "route [True, 2]"),
     ],
 )  # fmt: skip

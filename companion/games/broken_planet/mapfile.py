@@ -5,10 +5,15 @@ count only on the board and tablet artwork, so each copy's values are data. Erro
 file and line, as deck files do: the person fixing one is holding the map, not a debugger.
 The loaded map is JSON-ready (stored with the game in Setup.extra) and read back with the
 same checks, so a stored game and a fresh file can never disagree on what a map is.
+
+A misspelled key is refused with the nearest known one (`lockd` would otherwise silently
+mean no lock), a map whose islands are not all joined by routes is refused naming the ones
+cut off, and a file over MAP_BYTES is refused before it is read (a copy's map is ~5 KB).
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from collections.abc import Mapping
@@ -17,11 +22,32 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.broken_planet.tablet import ACTIONS, GEMS, RELICS, STANDARD, TEMPLES, TOKENS
-from companion.textfile import read_text
+from companion.textfile import clip, read_text
+
+MAP_BYTES = 256 * 1024  # fifty times the demo map; a 4 MB file took a second to refuse
+
+KEYS = {  # what each table of the file may hold
+    "": ("name", "made_up", "island", "routes", "temple", "relic", "tablet"),
+    "island": ("number", "slots", "locked", "temple", "token", "at"),
+    "temple": ("key", "tier", "after", "cost", "favor", "gives"),
+    "relic": ("kind", "cost", "favor", "cost_5", "favor_5"),
+    "tablet": ("rounds", "offer_order"),
+}
 
 
 class MapError(ValueError):
     """A map file that cannot be used; one line naming the file and line."""
+
+
+def _known(key: str, table: str, where: str) -> None:
+    """Refuse a key this table does not have, suggesting the nearest one it does."""
+    if key not in KEYS[table]:
+        near = difflib.get_close_matches(key, KEYS[table], n=1)
+        hint = f" (did you mean {near[0]}?)" if near else ""
+        inside = f" in [{table}]" if table else ""
+        raise MapError(
+            f"{where}: unknown key {clip(key)!r}{inside}{hint}; known: {', '.join(KEYS[table])}"
+        )
 
 
 @dataclass(frozen=True)
@@ -168,6 +194,11 @@ def _after(value: Any, where: str) -> str:
     return value
 
 
+def _unknown(entry: Mapping[str, Any], table: str, index: int, where: _Where) -> None:
+    for key in entry:
+        _known(key, table, where.entry(table, index, re.escape(key)))
+
+
 def _table(data: Mapping[str, Any], name: str, where: _Where) -> list[Any]:
     entries = data.get(name, [])
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
@@ -179,6 +210,7 @@ def _islands(data: Mapping[str, Any], where: _Where) -> dict[int, Island]:
     islands: dict[int, Island] = {}
     for i, entry in enumerate(_table(data, "island", where)):
         at = where.entry("island", i)
+        _unknown(entry, "island", i, where)
         number = _whole(entry.get("number"), 1, 99, "number", where.entry("island", i, "number"))
         if number in islands:
             raise MapError(f"{at}: island {number} is listed twice")
@@ -241,6 +273,7 @@ def _temples(data: Mapping[str, Any], where: _Where) -> dict[str, TempleCard]:
     temples: dict[str, TempleCard] = {}
     entries = _table(data, "temple", where)
     for i, entry in enumerate(entries):
+        _unknown(entry, "temple", i, where)
         key = _word(entry.get("key"), tuple(TEMPLES), "key", where.entry("temple", i, "key"))
         if key in temples:
             raise MapError(f"{where.entry('temple', i)}: temple {key} is listed twice")
@@ -276,6 +309,7 @@ def _temples(data: Mapping[str, Any], where: _Where) -> dict[str, TempleCard]:
 def _relics(data: Mapping[str, Any], where: _Where) -> dict[str, RelicCard]:
     relics: dict[str, RelicCard] = {}
     for i, entry in enumerate(_table(data, "relic", where)):
+        _unknown(entry, "relic", i, where)
         kind = _word(entry.get("kind"), RELICS, "kind", where.entry("relic", i, "kind"))
         if kind in relics:
             raise MapError(f"{where.entry('relic', i)}: relic {kind} is listed twice")
@@ -300,6 +334,8 @@ def _tablet(data: Mapping[str, Any], where: _Where) -> tuple[dict[int, int], tup
     tablet = data.get("tablet")
     if not isinstance(tablet, dict):
         raise MapError(f"{where.top('tablet')}: the map needs a [tablet] table with rounds")
+    for key in tablet:
+        _known(key, "tablet", where.top(re.escape(key)))
     rounds_raw = tablet.get("rounds")
     at = where.top("rounds")
     if not isinstance(rounds_raw, dict):
@@ -320,12 +356,21 @@ def _tablet(data: Mapping[str, Any], where: _Where) -> tuple[dict[int, int], tup
 def read_map(data: Mapping[str, Any], where: _Where | None = None) -> PlanetMap:
     """A checked map from TOML or stored data; MapError naming where it is wrong."""
     where = where or _Stored()
+    for key in data:
+        _known(key, "", where.top(re.escape(key)))
     name = data.get("name", "")
     if not isinstance(name, str) or not name.strip():
         raise MapError(f'{where.top("name")}: the map needs name = "..." at the top')
     islands = _islands(data, where)
     rounds, order = _tablet(data, where)
     routes = _routes(data, islands, where)
+    hops = _hops(islands, routes)
+    cut_off = [str(n) for n in sorted(islands) if n not in hops[1]]
+    if cut_off:
+        raise MapError(
+            f"{where.top('routes')}: no route leads from island 1 to island "
+            f"{', '.join(cut_off)}: every island must be reachable"
+        )
     return PlanetMap(
         name=name.strip(),
         made_up=bool(data.get("made_up", False)),
@@ -335,7 +380,7 @@ def read_map(data: Mapping[str, Any], where: _Where | None = None) -> PlanetMap:
         relics=_relics(data, where),
         rounds=rounds,
         offer_order=order,
-        hops=_hops(islands, routes),
+        hops=hops,
     )
 
 
@@ -354,7 +399,7 @@ def parse_map(text: str, source: str = "map") -> dict[str, Any]:
 def load_map(path: str | Path) -> dict[str, Any]:
     """`GameDefinition.setup_files["map"]`: a map file's checked, JSON-ready data."""
     try:
-        text = read_text(path, "map file")
+        text = read_text(path, "map file", MAP_BYTES)
     except OSError as err:
         raise MapError(f"cannot read map file {path}: {err.strerror}") from None
     except ValueError as err:  # too large, a device or a FIFO, not UTF-8
