@@ -70,15 +70,11 @@ def read_setup_file(game: str | None, name: str, path: str) -> tuple[GameDefinit
 
 
 def _seats(steps: list[Step], players: list[str]) -> dict[str, int]:
-    """`tap ... @Ana`: a player's name (or seat1, seat2, ...) to their 0-based seat."""
+    """`tap ... @Ana`: a player's name (or seat1, seat2, ...) to their 0-based seat. A name
+    not at the table is refused when its line is played, like any illegal line."""
     seats = {name.casefold(): n for n, name in enumerate(players)}
     seats |= {f"seat{n + 1}": n for n in range(len(players))}
     for step in steps:
-        seat = getattr(step, "seat", None)
-        if seat is not None and seat.casefold() not in seats:
-            raise ValueError(
-                f"script line {step.line}: @{seat} is not a player ({', '.join(players)})"
-            )
         reader = getattr(step, "reader", "")
         if SEAT_READER.fullmatch(reader) and reader not in seats:
             raise ValueError(
@@ -184,6 +180,12 @@ def play(
         store.close()
 
 
+def _seat(name: str, seats: dict[str, int], players: list[str]) -> int:
+    if name.casefold() not in seats:
+        raise IllegalInput(f"@{name} is not a player ({', '.join(players)})")
+    return seats[name.casefold()]
+
+
 def _play_steps(
     table: Table,
     steps: list[Step],
@@ -211,7 +213,7 @@ def _play_steps(
             else:
                 said = f"tap {step.option}" + (f" {step.arg}" if step.arg else "")
                 said += f" @{step.seat}" if step.seat else ""
-                seat = seats[step.seat.casefold()] if step.seat else None
+                seat = _seat(step.seat, seats, table.players) if step.seat else None
                 outcome = table.tap(step.option, step.arg, seat=seat, line=step.line)
             print(f"{step.line:4d}: {said}: {outcome}", file=out)
         except IllegalInput as err:

@@ -97,13 +97,20 @@ def test_companion_play_with_a_map_and_json(capsys):
     assert result["winners"] == ["Ana"] and [p["total"] for p in result["players"]] == [7, 2, 6]
 
 
-def test_a_script_naming_someone_not_playing_is_refused(capsys, tmp_path):
+def test_a_line_naming_someone_not_playing_is_refused_and_the_script_goes_on(capsys, tmp_path):
+    """docs/formats.md: an illegal line is reported and the script goes on (it used to end
+    the whole run with exit 2); --strict stops at it with exit 1."""
     script = tmp_path / "s.script"
-    script.write_text("tap island 2 @Zed\n")
+    script.write_text("tap island 2 @Zed\ntap island 2 @Ana\n")
     args = ["play", "--game", "broken-planet", "--deck", str(EXAMPLES / "broken-planet-demo.toml"),
             "--map", MAP_FILE, "--players", "Ana,Ben", "--script", str(script)]  # fmt: skip
-    assert main(args) == 2
-    assert "line 1: @Zed is not a player (Ana, Ben)" in capsys.readouterr().err
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "1: tap island 2 @Zed: REFUSED: @Zed is not a player (Ana, Ben)" in out
+    assert "2: tap island 2 @Ana: " in out  # the next line was played
+    assert main([*args, "--strict"]) == 1
+    out = capsys.readouterr().out
+    assert "REFUSED: @Zed is not a player" in out and "2: tap island 2 @Ana" not in out
 
 
 # -- companion score --------------------------------------------------------------------------
