@@ -48,9 +48,16 @@ def inputs_of(db) -> int:
 
 
 def read_everything(store: Store) -> None:
-    """What Home, Decks, Settings and History read."""
+    """What Home, Decks, Settings and History read; a game that does not replay is set
+    aside (kept) the way the app and the CLI resume it, with a line that says so."""
     for row in store.games():
-        Table.resume(store, row.id) if row.finished is None else None
+        if row.finished is None:
+            table, note = Table.resume_or_set_aside(store, row.id)
+            if note is not None:
+                assert "\n" not in note and "set aside" in note
+                kept = store.db.execute("SELECT aside FROM games WHERE id = ?", (row.id,))
+                assert kept.fetchone()[0]
+                assert row.id not in [game.id for game in store.games()]
     store.decks()
     store.get_setting("readers")
 
