@@ -15,31 +15,13 @@ from typing import Any
 
 import tomli_w
 
+from companion.component import Component
 from companion.textfile import clip, read_text
 from companion.uids import canonical_uid
 
 
 class DeckError(ValueError):
     """A deck file that cannot be used; the message is one line naming where."""
-
-
-@dataclass(frozen=True)
-class Component:
-    """A tagged thing of one game: its kind and the attributes its game's schema gives it.
-
-    `label` is what players call it ("wave cup"), made by the game's definition when the
-    component is checked, so every screen and message names it the same way."""
-
-    uid: str
-    kind: str
-    attrs: Mapping[str, Any] = field(default_factory=dict)
-    label: str = ""
-
-    def get(self, name: str, default: Any = None) -> Any:
-        return self.attrs.get(name, default)
-
-    def to_toml_fields(self) -> dict[str, Any]:
-        return {"uid": self.uid, "kind": self.kind, **self.attrs}
 
 
 @dataclass

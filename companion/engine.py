@@ -10,47 +10,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from companion.deck import Component
+from companion.component import Component
 from companion.inputs import Input
+from companion.prompt import Option as Option  # the contract names it; it lives apart
+from companion.prompt import Prompt
 from companion.view import Counter, View
-
-
-@dataclass(frozen=True)
-class Option:
-    """A button on the prompt: `tap <word> [arg]`. A disabled option is shown with the
-    reason it cannot be chosen now (a repair the player cannot afford)."""
-
-    word: str
-    label: str
-    arg: str | None = None
-    enabled: bool = True
-    reason: str = ""
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """Who must act now, and what they may do. `detail` carries phase data for the board.
-
-    `player` is the one player asked; `waiting` lists everyone asked when several may act
-    at once (each names themselves: a seat's reader, or a tap's seat). A `private` prompt
-    asks for scans whose contents the shared screen must never show."""
-
-    phase: str
-    player: str | None
-    text: str
-    options: tuple[Option, ...] = ()
-    expects_scan: bool = False
-    detail: Mapping[str, Any] = field(default_factory=dict)
-    waiting: tuple[str, ...] = ()
-    private: bool = False
-
-    @property
-    def over(self) -> bool:
-        return self.phase == "over"
-
-    @property
-    def actors(self) -> tuple[str, ...]:
-        return self.waiting or ((self.player,) if self.player else ())
 
 
 @dataclass(frozen=True)

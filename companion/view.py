@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from companion.engine import Prompt
+    from companion.prompt import Prompt
 
 
 @dataclass(frozen=True)

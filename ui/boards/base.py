@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
-from companion.deck import Component
+from companion.component import Component
 from companion.view import View
 from ui.widgets.card import Shown
 from ui.widgets.hideable import Hideable

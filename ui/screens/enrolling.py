@@ -14,7 +14,7 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.deck import Component
+from companion.component import Component
 from companion.games import definition
 from ui import deck_editor as editor
 

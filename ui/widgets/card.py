@@ -18,7 +18,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
-from companion.deck import Component
+from companion.component import Component
 from companion.view import Piece
 from ui.theme import THEME
 from ui.widgets.icons import KindIcon  # noqa: F401  (the kv rule uses it)

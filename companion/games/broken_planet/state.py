@@ -12,7 +12,7 @@ from copy import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.deck import Component
+from companion.component import Component
 from companion.games.broken_planet.mapfile import PlanetMap
 from companion.games.broken_planet.tablet import GEMS, PILE_SIZE, temple_name
 

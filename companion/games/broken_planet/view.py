@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.deck import Component
+from companion.component import Component
 from companion.engine import Prompt, ScoreSheet
 from companion.games.broken_planet.state import BPState, MapTemple
 from companion.games.broken_planet.tablet import GEMS, temple_name

@@ -442,7 +442,7 @@ class KintsugiEngine:
 
     # -- what the screen shows -------------------------------------------------------------
     def view(self, s: KintsugiState) -> View:
-        return render(self, s, self.prompt(s))
+        return render(s, self.prompt(s), self.score(s))
 
     def narration(self, s: KintsugiState) -> str:
         return s.event

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.deck import Component
+from companion.component import Component
 from companion.games.kintsugi.rules import Ruleset
 
 

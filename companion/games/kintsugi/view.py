@@ -10,7 +10,7 @@ from companion.view import Counter, Piece, PlayerView, View, Zone
 from companion.words import plural
 
 if TYPE_CHECKING:
-    from companion.games.kintsugi.engine import KintsugiEngine
+    from companion.engine import ScoreSheet
 
 PHASES = {
     "deal": "Deal",
@@ -36,8 +36,9 @@ def _pieces(s: KintsugiState, uids: list[str]) -> tuple[Piece, ...]:
     )
 
 
-def render(engine: KintsugiEngine, s: KintsugiState, prompt: Prompt) -> View:
-    sheet = engine.score(s)
+def render(s: KintsugiState, prompt: Prompt, sheet: ScoreSheet) -> View:
+    """The view of `s`; `sheet` is the score so far (the engine's, passed in so this module
+    needs nothing of the engine)."""
     actors = set(prompt.actors)
     players = tuple(
         PlayerView(

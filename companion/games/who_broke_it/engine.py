@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
-from companion.deck import Component
+from companion.component import Component
 from companion.engine import Option, Prompt, ScoreSheet, Setup
 from companion.games.who_broke_it import effects
 from companion.games.who_broke_it.effects import cards, either

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.deck import Component
+from companion.component import Component
 
 HAND = 3  # "drawing until they have three cards"
 DEALT = 4  # "every player is dealt four cards and places one card face-down"
