@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from companion.engine import Engine, ScoreSheet
+    from companion.engine import Engine, PlayerSetup, ScoreSheet, Setup
     from companion.rules_at_hand import RuleMap
 
 
@@ -123,6 +123,41 @@ class BoxShare:
 
 
 @dataclass(frozen=True)
+class NextStart:
+    """How the next game of the evening starts, with the same players in the same seats:
+    who goes first, and why in the players' words (`why`). Who starts is a rule, so each
+    game says it (its definition's `next_start`); the table only carries it out.
+
+    `choosers` are the players the rules let choose who goes first (Broken and Beautiful:
+    whoever came last); `first` is then where the choice starts, and `chose` words the
+    choice ("{first}" is the chosen player's name)."""
+
+    players: tuple[PlayerSetup, ...]
+    first: int
+    why: str
+    choosers: tuple[str, ...] = ()
+    chose: str = ""
+
+    def said(self, first: int) -> str:
+        """The line the new game opens with, once `first` is known."""
+        if not self.choosers:
+            return self.why
+        return self.chose.replace("{first}", self.players[first].name)
+
+
+def next_clockwise(setup: Setup, _sheet: ScoreSheet) -> NextStart:
+    """Where a rulebook does not say who starts the next game: the player after the one who
+    started this one, clockwise (docs/rulings.md, "Playing again")."""
+    first = (setup.first + 1) % len(setup.players)
+    name = setup.players[first].name
+    return NextStart(
+        setup.players,
+        first,
+        f"{name} starts: the next player clockwise from {setup.players[setup.first].name}",
+    )
+
+
+@dataclass(frozen=True)
 class GameDefinition:
     """One game, registered by name in `companion.games`.
 
@@ -154,6 +189,9 @@ class GameDefinition:
     # files a game reads at setup besides the deck, by name ("map"): path -> JSON-ready data,
     # ValueError naming the file and line when it cannot be used; stored in Setup.extra
     setup_files: Mapping[str, Callable[[str], Any]] = field(default_factory=dict)
+    # who starts the next game with the same players (Play again); None: the next player
+    # clockwise. Given the finished game's setup and score sheet.
+    next_start: Callable[[Setup, ScoreSheet], NextStart] | None = None
 
     def kind(self, name: str) -> ComponentKind | None:
         if self.kinds is None:
@@ -208,6 +246,10 @@ class GameDefinition:
             f"it was started under {self.title} rules version {version}; this companion "
             f"plays version {self.version}"
         )
+
+    def again(self, setup: Setup, sheet: ScoreSheet) -> NextStart:
+        """How the next game with these players starts, by this game's rule."""
+        return (self.next_start or next_clockwise)(setup, sheet)
 
     def rules_at_hand(self) -> RuleMap | None:
         """The game's passages by phase and refusal; None for a game without a map."""

@@ -3,9 +3,21 @@ may disagree on, and the map file it reads at set-up."""
 
 from __future__ import annotations
 
-from companion.definition import Attribute, ComponentKind, GameDefinition, Setting, imported
+from typing import TYPE_CHECKING
+
+from companion.definition import (
+    Attribute,
+    ComponentKind,
+    GameDefinition,
+    NextStart,
+    Setting,
+    imported,
+)
 from companion.games.broken_planet.mapfile import load_map
 from companion.games.broken_planet.tablet import GEMS, RELICS, TEMPLES
+
+if TYPE_CHECKING:
+    from companion.engine import ScoreSheet, Setup
 
 COLOUR = Attribute(
     "colour",
@@ -83,6 +95,12 @@ SETTINGS = (
 V1 = {"crypt_attack": "may"}
 
 
+def draw_again(setup: Setup, _sheet: ScoreSheet) -> NextStart:
+    """Every game of Broken Planet opens with the diamond draw for the starting player
+    ("First we decide which player will start"), the next one too (docs/rulings.md N4)."""
+    return NextStart(setup.players, setup.first, "The diamond draw decides who starts")
+
+
 BROKEN_PLANET = GameDefinition(
     name="broken-planet",
     title="Broken Planet",
@@ -97,4 +115,5 @@ BROKEN_PLANET = GameDefinition(
     board="broken-planet",
     passages=f"{__package__}:passages/broken-planet.toml",
     setup_files={"map": load_map},
+    next_start=draw_again,
 )

@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from companion.definition import Attribute, BoxShare, ComponentKind, GameDefinition, Setting
-from companion.engine import Engine, ScoreSheet
+from companion.definition import (
+    Attribute,
+    BoxShare,
+    ComponentKind,
+    GameDefinition,
+    NextStart,
+    Setting,
+)
+from companion.engine import Engine, ScoreSheet, Setup
 from companion.games.kintsugi.rules import (
     BROKEN_AND_BEAUTIFUL,
     LABELS,
@@ -36,6 +44,27 @@ NEW_PLAYER = Setting(
 
 def _pottery(name: str) -> ComponentKind:
     return ComponentKind(name, LABELS.get(name, name), (PATTERN, INGOTS), label_with="pattern")
+
+
+def last_chooses(setup: Setup, sheet: ScoreSheet) -> NextStart:
+    """The next game of Broken and Beautiful: "Unless the group just finished a game. In that
+    case, the player who was last in that game chooses the first player." Players sharing
+    the last rank choose together. Everyone has played now, so nobody is new (B12)."""
+    players = tuple(
+        replace(p, options={k: v for k, v in p.options.items() if k != NEW_PLAYER.key})
+        for p in setup.players
+    )
+    worst = max(p.rank for p in sheet.players)
+    last = tuple(p.name for p in sheet.players if p.rank == worst)
+    who = " and ".join(last)
+    names = [p.name for p in players]
+    return NextStart(
+        players,
+        names.index(last[0]) if last[0] in names else setup.first,
+        f"{who} came last, so {who} {'choose' if len(last) > 1 else 'chooses'} who goes first",
+        choosers=last,
+        chose=f"{{first}} goes first, chosen by {who} (last in the game before)",
+    )
 
 
 def _definition(
@@ -78,6 +107,7 @@ def _definition(
         version=version,
         legacy=legacy or {},
         passages=f"{__package__}:passages/{rules.game}.toml",
+        next_start=last_chooses if rules.last_chooses_first else None,
     )
 
 

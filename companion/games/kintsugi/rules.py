@@ -35,6 +35,9 @@ class Ruleset:
     gold_cards: bool
     new_player_ingot: bool
     settings: tuple[Setting, ...] = field(default=())
+    # the next game with the same players: whoever came last chooses who goes first (B&B
+    # setup 4); else the next player clockwise (docs/rulings.md N2, N3)
+    last_chooses_first: bool = False
 
 
 BROKEN_AND_BEAUTIFUL = Ruleset(
@@ -56,6 +59,7 @@ BROKEN_AND_BEAUTIFUL = Ruleset(
     escalating_repairs=True,
     gold_cards=True,
     new_player_ingot=True,
+    last_chooses_first=True,
     settings=(
         Setting(
             "repair_after_pass",

@@ -3,7 +3,19 @@ players may disagree on (docs/rulings.md, W rulings)."""
 
 from __future__ import annotations
 
-from companion.definition import ComponentKind, GameDefinition, Setting, imported
+from typing import TYPE_CHECKING
+
+from companion.definition import (
+    ComponentKind,
+    GameDefinition,
+    NextStart,
+    Setting,
+    imported,
+    next_clockwise,
+)
+
+if TYPE_CHECKING:
+    from companion.engine import ScoreSheet, Setup
 
 CARDS = (
     ("broken-vase", "Broken Vase"),
@@ -59,6 +71,22 @@ SETTINGS = (
 V1 = {"call_mum_self": "no"}
 
 
+def loser_starts(setup: Setup, sheet: ScoreSheet) -> NextStart:
+    """The loser starts the next game ("Play begins with the youngest player (or whoever
+    lost the previous game)"). A game nobody lost (W13) goes to the next player clockwise:
+    the table cannot know who is youngest (docs/rulings.md N1)."""
+    names = [p.name for p in setup.players]
+    loser = next((name for name in sheet.losers if name in names), None)
+    if loser is None:
+        after = next_clockwise(setup, sheet)
+        return NextStart(after.players, after.first, f"Nobody lost: {after.why}")
+    return NextStart(
+        setup.players,
+        names.index(loser),
+        f'{loser} lost the last game, so {loser} starts ("whoever lost the previous game")',
+    )
+
+
 WHO_BROKE_IT = GameDefinition(
     name="who-broke-it",
     title="Who Broke It?",
@@ -72,4 +100,5 @@ WHO_BROKE_IT = GameDefinition(
     score_json=imported("companion.games.who_broke_it.score_input:score_table"),
     board="who-broke-it",
     passages=f"{__package__}:passages/who-broke-it.toml",
+    next_start=loser_starts,
 )
