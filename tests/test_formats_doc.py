@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import UTC, datetime
 
+from companion.cli.export import evening_field
 from companion.cli.score import score_json
 from companion.deck import parse_deck
+from companion.evening import Evening, Played
 from hardware.bridge_protocol import parse_command, parse_line
 from hardware.script import parse_script
 from hardware.urls import parse_reader_spec
@@ -64,3 +67,15 @@ def test_every_bridge_line_shown_has_a_good_checksum():
     lines = [line for b in blocks("") for line in b.splitlines() if line.startswith("RFID1")]
     assert {parse_line(line)[0] for line in lines} == {"HELLO", "ADD", "HB", "DEL", "ERR"}
     assert parse_command("LIST*02") == "LIST"
+
+
+def test_the_history_evening_shown_is_what_history_gives():
+    shown = json.loads(next(b for b in blocks("text") if b.startswith('{"number"')))
+    began = datetime.strptime(shown["began"], "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC)
+    games = tuple(
+        Played(n, "who-broke-it", began.timestamp() + n * 3600, began.timestamp() + n * 3600 + 60,
+               ("Ana",), ("Ana",), ())
+        for n in range(shown["games"])
+    )  # fmt: skip
+    evening = Evening(shown["number"], games)
+    assert evening_field(evening, shown["game"] - 1) == shown

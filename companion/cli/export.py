@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from companion.bgstats import installation_id, play_payload, push_url, utc
 from companion.cli import bounds
+from companion.evening import Evening, evenings
 from companion.games import definition
 from companion.names import PrintableOut
 from companion.paths import data_dir, save_file
@@ -47,15 +48,30 @@ def _damaged_row(row: GameRow) -> StoreError:
     return StoreError(f"saved game {row.id}'s stored result or setup is damaged")
 
 
-def history_entry(row: GameRow) -> dict[str, Any]:
-    """One finished game as `history --json` lists it: who played, when, and its sheet;
-    StoreError (one line) if its stored setup or result does not read."""
+def history_entry(row: GameRow, evening: Evening | None = None) -> dict[str, Any]:
+    """One finished game as `history --json` lists it: who played, when, its sheet, and
+    the evening it was played in; StoreError (one line) if its stored setup or result does
+    not read."""
     try:
         entry = _entry(row)
         _summary(entry)  # every field the one-line form reads is there
     except _DAMAGE:
         raise _damaged_row(row) from None
+    if evening is not None:
+        entry["evening"] = evening_field(evening, row.id)
     return entry
+
+
+def evening_field(evening: Evening, game_id: int) -> dict[str, Any]:
+    """Which evening (numbered from the save's first), when it began, and which of its
+    games this one was."""
+    ids = [g.id for g in evening.games]
+    return {
+        "number": evening.number,
+        "began": utc(evening.began),
+        "game": ids.index(game_id) + 1,
+        "games": len(ids),
+    }
 
 
 def _entry(row: GameRow) -> dict[str, Any]:
@@ -91,9 +107,11 @@ def history(db: str | None, as_json: bool, out: TextIO) -> int:
     store, note = open_save(db)
     entries, skipped = [], []
     try:
-        for row in store.games(finished=True):
+        rows = store.games(finished=True)
+        where = {g.id: e for e in evenings(rows) for g in e.games}
+        for row in rows:
             try:
-                entries.append(history_entry(row))
+                entries.append(history_entry(row, where.get(row.id)))
             except StoreError as err:
                 skipped.append(str(err))
         note = "; ".join(filter(None, [note, *skipped]))
