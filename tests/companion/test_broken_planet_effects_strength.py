@@ -214,7 +214,9 @@ def test_the_garnet_garden_moves_a_players_temple_scanned_by_its_token() -> None
 
 def test_the_garnet_gardens_refusals() -> None:
     eng, s = gardener()
-    with pytest.raises(IllegalInput, match="Ana does not have the sapphire for a locked slot"):
+    with pytest.raises(
+        IllegalInput, match="^Ana cannot pay for the locked slot on island 8: hold your name"
+    ):
         run(eng, s, "tap garden S3 8")
     with pytest.raises(IllegalInput, match="The emerald temple already stands on island 3"):
         run(eng, s, "tap garden S3 3")
@@ -250,7 +252,9 @@ def test_the_amber_anvil_needs_a_relic_a_ruby_and_the_crafting_step() -> None:
     with pytest.raises(IllegalInput, match="Ana has no relic to swap"):
         run(eng, s, "tap anvil")
     s.relics[relic("bronze")] = 0
-    with pytest.raises(IllegalInput, match="Ana does not have a ruby for the Amber Anvil"):
+    with pytest.raises(
+        IllegalInput, match="^Ana cannot pay for the Amber Anvil: hold your name to see your hand$"
+    ):
         run(eng, s, "tap anvil")
     s = run(eng, give(s, "Ana", ruby=2), "tap attack 5")  # P7: crafting is over
     why = "The Amber Anvil belongs to crafting relics, over for this offer phase"

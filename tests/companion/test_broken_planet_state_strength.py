@@ -42,7 +42,7 @@ def test_gem_cards_laid_down_must_cover_every_gem_of_the_price():
     s = run(eng, s, f"scan {SAPPHIRE_A}", f"scan {SAPPHIRE_B}")  # the emerald stays in hand
     with pytest.raises(
         IllegalInput,
-        match="^Ana has laid down 2 sapphires; Sapphire Shrine costs 1 emerald and 2 sapphires:",
+        match="^Ana has laid down 2 sapphires; the Sapphire Shrine costs 1 emerald and 2 sapphires:",
     ):
         run(eng, s, f"scan {SHRINE}")
 

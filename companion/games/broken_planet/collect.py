@@ -242,7 +242,9 @@ def _discard(s: BPState, player: int, left: int, gems: list[str]) -> None:
     for gem in gems:
         need[gem] = need.get(gem, 0) + 1
     if not s.can_pay(player, need):
-        raise IllegalInput(f"{s.names[player]} does not hold those gems", rule="not-in-hand")
+        raise IllegalInput(
+            words.cannot_from_hand(s, player, "discard those gems"), rule="not-in-hand"
+        )
     s.pay(player, need)
     left -= len(gems)
     if left:

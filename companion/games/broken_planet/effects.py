@@ -142,7 +142,8 @@ def _move(s: BPState, temple_id: str, target: int) -> None:
         raise IllegalInput(f"Island {target} has no free temple slot", rule="no-free-slot")
     if locked and not s.can_pay(s.offer, {"sapphire": 1}):
         raise IllegalInput(
-            f"{s.names[s.offer]} does not have the sapphire for a locked slot", rule="sapphire-lock"
+            words.cannot_from_hand(s, s.offer, f"pay for the locked slot on island {target}"),
+            rule="sapphire-lock",
         )
     if locked:
         s.pay(s.offer, {"sapphire": 1})
@@ -205,7 +206,7 @@ def start_effect(s: BPState, tap: Tap) -> bool:
     if tap.option == "anvil":
         if not s.can_pay(s.offer, {"ruby": 1}):
             raise IllegalInput(
-                f"{s.names[s.offer]} does not have a ruby for the Amber Anvil", rule="cannot-pay"
+                words.cannot_from_hand(s, s.offer, "pay for the Amber Anvil"), rule="cannot-pay"
             )
         s.pending = ("anvil",)
         s.event = f"Amber Anvil: {s.names[s.offer]} swaps a relic"

@@ -19,7 +19,6 @@ from companion.games.broken_planet.tablet import (
     temple_name,
 )
 from companion.inputs import IllegalInput, Input, Scan, Tap
-from companion.words import plural
 
 RUBY = {"ruby": 1}
 
@@ -49,16 +48,18 @@ def _afford(s: BPState, cost: dict[str, int], what: str) -> None:
             " scan the rest",
             rule="cannot-pay",
         )
-    raise IllegalInput(f"{name} does not have {gems_text(cost)} for {what}", rule="cannot-pay")
+    raise IllegalInput(words.cannot_from_hand(s, s.offer, f"pay for {what}"), rule="cannot-pay")
 
 
 def _tender(s: BPState, gem: str) -> None:
     """A gem card laid on the reader: it will pay for the next thing that costs that gem."""
     name = s.names[s.offer]
     if s.hands[s.offer].get(gem, 0) <= s.tendered.get(gem, 0):
+        # the card lies on the reader for all to see; how many more the hand holds is secret
         raise IllegalInput(
-            f"The table counts no more {plural(2, gem)[2:]} in {name}'s hand: Undo a slip,"
-            " or pay by tapping",
+            words.cannot_from_hand(
+                s, s.offer, "lay down that gem", "Undo a slip, or pay by tapping"
+            ),
             rule="not-in-hand",
         )
     s.tendered[gem] = s.tendered.get(gem, 0) + 1
@@ -90,7 +91,9 @@ def _slot_cost(s: BPState, island: int, cost: dict[str, int]) -> tuple[dict[str,
     return cost, locked
 
 
-def _start_build(s: BPState, uid: str) -> None:
+def _start_build(s: BPState, uid: str, island: int | None = None) -> None:
+    """Start building the temple `uid`; with its island named at once (`build KEY N`), the
+    island's price is checked here too, so a refusal reads the same whatever the hand."""
     token = s.components[uid]
     key = str(token.get("temple"))
     p = s.offer
@@ -103,7 +106,10 @@ def _start_build(s: BPState, uid: str) -> None:
         )
     if why := build_refusal(s, key):
         raise IllegalInput(why, rule="cannot-build")
-    _afford(s, dict(s.map.temples[key].cost), temple_name(key))
+    cost, what = dict(s.map.temples[key].cost), f"the {temple_name(key)}"
+    if island is not None:
+        cost, what = _slot_cost(s, island, cost)[0], f"{what} on island {island}"
+    _afford(s, cost, what)
     s.pending = ("build", uid)
     s.event = f"{s.names[p]} builds the {temple_name(key)}: on which island?"
 
@@ -320,9 +326,10 @@ def _on_tap(s: BPState, tap: Tap) -> None:
             raise IllegalInput(
                 f"'{name}' is not a temple (e.g. build sapphire-shrine)", rule="temple-name"
             )
-        _start_build(s, _token_for(s, name))
-        if where:
-            _finish_build(s, s.pending[1], words.island(s, where))
+        island = words.island(s, where) if where else None
+        _start_build(s, _token_for(s, name), island)
+        if island is not None:
+            _finish_build(s, s.pending[1], island)
     elif tap.option == "craft" and text:
         if text not in RELICS:
             raise IllegalInput(

@@ -1,12 +1,14 @@
 """Reading what players tapped or scanned: islands, gems, relics and whose input it is.
 
-Every refusal is one sentence a player reads as is (IllegalInput)."""
+Every refusal is one sentence a player reads as is (IllegalInput), on the shared screen: one
+that depends on a hidden hand says nothing of what it holds (`cannot_from_hand`).
+Relics lie "next to the ancient tablet clearly visible", so a refusal may name them."""
 
 from __future__ import annotations
 
 from companion.engine import Prompt
 from companion.games.broken_planet.state import BPState
-from companion.games.broken_planet.tablet import GEMS
+from companion.games.broken_planet.tablet import GEMS, RELICS
 from companion.inputs import IllegalInput, Input, Scan, Tap
 
 
@@ -30,6 +32,15 @@ def island(s: BPState, arg: str | None) -> int:
     if not text.isdigit() or int(text) not in s.map.islands:
         raise IllegalInput(f"There is no island {text} on this map", rule="which-island")
     return int(text)
+
+
+def cannot_from_hand(s: BPState, player: int, what: str, then: str = "") -> str:
+    """Why `what` (pay for the Amber Anvil, discard those gems, ...) is refused when the
+    reason is `player`'s hidden hand. It is read on the shared screen, so it names neither
+    the gems held nor the ones missing, and the same words come whatever the hand: its owner
+    learns why by holding their name. `then` is a fix that names no gem either."""
+    said = f"{s.names[player]} cannot {what}: hold your name to see your hand"
+    return f"{said}; {then}" if then else said
 
 
 def gem_words(s: BPState, action: Input, limit: int) -> list[str]:
@@ -81,6 +92,8 @@ def relic_uid(s: BPState, action: Input, holder: int | None) -> str:
         held = s.pile() if holder is None else s.relics_of(holder)
         uid = next((u for u in held if arg in (u.lower(), s.relic_kind(u))), arg.upper())
     card = s.components.get(uid)
+    if card is None and isinstance(action, Tap) and arg in RELICS:
+        raise IllegalInput(_none_of_kind(s, arg, holder), rule="relic-elsewhere")
     if card is None or card.kind != "relic":
         raise IllegalInput(
             "Scan a relic card, or tap relic with its kind (bronze, silver, golden)",
@@ -92,3 +105,13 @@ def relic_uid(s: BPState, action: Input, holder: int | None) -> str:
             f"That {s.relic_kind(uid)} relic is not in {where}", rule="relic-elsewhere"
         )
     return uid
+
+
+def _none_of_kind(s: BPState, kind: str, holder: int | None) -> str:
+    """A relic kind tapped that `holder` (None: the pile) has none of, with what they have."""
+    if holder is None:
+        return f"No {kind} relic is left in the pile"
+    kinds = sorted({s.relic_kind(u) for u in s.relics_of(holder)}, key=RELICS.index)
+    name = s.names[holder]
+    has = f": tap {' or '.join(kinds)}" if kinds else ""
+    return f"{name} has no {kind} relic{has}"
