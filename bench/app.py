@@ -2,9 +2,10 @@
 share of a scan, RSS after three games in a row.
 
 `python bench/app.py [--profile] [--phases] [--memory] [--pi4]` (offscreen, 800x480;
---profile prints where the UI thread's scans spend their time by function, --phases by part
-(commit, refresh, layouts, text, draw: bench/phases.py), --memory what is kept after the
-games (bench/kept.py), --pi4 runs it all on a model of a Raspberry Pi 4 with an SD card:
+--profile prints where the UI thread's scans spend their time by function, --phases by
+part (the commit's hand-off, refresh, layouts, text, draw: bench/phases.py), --memory what
+is kept after the games (bench/kept.py), --pi4 runs it all on a model of a Raspberry Pi 4
+with an SD card:
 fsync delayed as an SD card's, the CPU cut to a Pi 4 core (bench/pi4.py; as root here)).
 Prints figures beside the budgets of DESIGN.md;
 asserts nothing. The scan latency runs the whole path: SimReader.place on the simulated
@@ -230,7 +231,7 @@ def main() -> None:
 
     uid = sorted(app.table.state.deck)[0]
     poll_ms = app.sim.interval * 1000  # on_stop closes the reader
-    latencies, fsync_waits = [], []
+    latencies, fsync_waits, saved = [], [], []
     # A player lays a card down whenever they like, not in step with the reader's polls: a
     # random wait first, or this loop (lift seen, undo, place) would always place the card
     # the same time after a poll began.
@@ -244,11 +245,14 @@ def main() -> None:
         tick_until(lambda b=before: label.text != b)
         latencies.append((time.perf_counter() - placed) * 1000)
         fsync_waits.append(pi4.ui_waited_ms() - waited if pi4 else 0.0)
+        tick_until(lambda: not app.session.saving)  # the writer's commit, said on the UI thread
+        saved.append((time.perf_counter() - placed) * 1000)
         app.sim.remove(uid)
         tick_until(lambda: uid not in on_reader)
         app.session.undo()
         EventLoop.idle()
     q = statistics.quantiles(latencies, n=100)
+    a = statistics.quantiles(saved, n=100)
     profiler = None
     if args.profile:  # BENCH_CPU=1: the UI thread's own time, not its waits
         profiler = cProfile.Profile(time.thread_time if os.environ.get("BENCH_CPU") else None)
@@ -310,6 +314,10 @@ def main() -> None:
     print(
         f"tag placed -> prompt shown  p50 {q[49]:5.1f} ms  p99 {q[98]:5.1f} ms  budget p99 < {budget} ms"
         f"  ({SCANS} scans, sim:// polling every {poll_ms:.0f} ms)"
+    )
+    print(
+        f"tag placed -> accepted      p50 {a[49]:5.1f} ms  p99 {a[98]:5.1f} ms"
+        "  (saved: the writer thread's commit returned and the UI thread told; the LED/buzzer)"
     )
     print(
         f"  of which UI thread          p50 {u[49]:5.1f} ms  p99 {u[98]:5.1f} ms"

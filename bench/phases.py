@@ -1,6 +1,7 @@
-"""Where a scan's time on the UI thread goes, for `bench/app.py --phases`: the commit, the
-screen's refresh, label textures, layouts and the frame's draw, each timed around the real
-call (the draw includes the label textures: Kivy renders them as they are first drawn)."""
+"""Where a scan's time on the UI thread goes, for `bench/app.py --phases`: handing the commit
+to the writer thread, the screen's refresh, label textures, layouts and the frame's draw,
+each timed around the real call (the draw includes the label textures: Kivy renders them as
+they are first drawn). The commit itself runs on the writer thread (companion/writer.py)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ class Phases:
         """Time the app's own store, table screen and window, and Kivy's text and layouts."""
         from kivy.core.window import Window
 
-        app.store.append = self.timed("commit", app.store.append)
+        app.store.append_later = self.timed("hand-off", app.store.append_later)
         screen = app.root.get_screen("table")
         screen.refresh = self.timed("refresh", screen.refresh)
         Window.on_draw = self.timed("draw", Window.on_draw)
@@ -48,7 +49,7 @@ class Phases:
         self.now = {}
 
     def report(self) -> str:
-        keys = ("commit", "refresh", "layout", "text", "draw")
+        keys = ("hand-off", "refresh", "layout", "text", "draw")
         p50 = {k: statistics.median(r.get(k, 0.0) for r in self.runs) * 1000 for k in keys}
         cells = ", ".join(f"{k} {ms:.1f}" for k, ms in p50.items())
         return (

@@ -1,23 +1,29 @@
 """SQLite persistence: decks, games, the input log and results.
 
-Every accepted input is committed (WAL, synchronous=FULL) before the table answers, so a
-Pi that loses power mid-game resumes with every input it acknowledged. The ledger and the
-backups beside the save are written after, by a thread of their own (`saves.Witness`).
+Every input is committed (WAL, synchronous=FULL) before it is acknowledged, so a Pi that
+loses power mid-game resumes with every input it acknowledged. `append` commits before it
+returns (the CLI); `append_later` commits on the writer thread (companion/writer.py) and
+says when it is done (the app, which shows the prompt meanwhile). Every other call waits
+for the writer's commits first, so it reads and writes after them, in order. The ledger
+and the backups beside the save are written after, by a thread of their own (`saves.Witness`).
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
 from companion import saves
+from companion.writer import Writer
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -138,8 +144,11 @@ class Store:
         if on_disk:
             _refuse_foreign(Path(self.path))
         self._witness = saves.Witness(Path(self.path)) if on_disk and witness else None
+        self._writer: Writer | None = None  # made by the first append_later
+        self._use = threading.RLock()  # the connection is the writer thread's too
         try:
-            self.db = sqlite3.connect(self.path, isolation_level=None)
+            # shared with the writer thread (an in-memory save is only this connection's)
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as err:
             raise StoreError(f"cannot open the save file {self.path}: {_reason(err)}") from None
         try:
@@ -195,12 +204,19 @@ class Store:
         for (value,) in self.db.execute("SELECT value FROM meta"):
             json.loads(value)
 
+    def _after_the_writer(self) -> None:
+        """Every call but the writer's own waits for the commits handed to it first."""
+        if self._writer is not None and not self._writer.on_own_thread():
+            self._writer.settle()
+
     @contextmanager
     def _reading(self, doing: str = "read") -> Iterator[None]:
         """Any read may meet a damaged file: it raises DamagedStore (one line, no SQL), which
         the app and the CLI answer by setting the file aside; anything else is StoreError."""
+        self._after_the_writer()
         try:
-            yield
+            with self._use:
+                yield
         except sqlite3.Error as err:
             if _is_damage(err):
                 raise DamagedStore(self._damaged()) from None
@@ -218,6 +234,8 @@ class Store:
             self._witness.settle()
 
     def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()  # every commit handed to it is made first
         if self._witness is not None:
             self._witness.close()
         self.db.close()
@@ -357,14 +375,16 @@ class Store:
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         """One committed write; a failed one (disk full, file gone) is a StoreError whose
         message players can read, and the caller treats the input as not played."""
+        self._after_the_writer()
         try:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.db
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
-            self.db.execute("COMMIT")
+            with self._use:
+                self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self.db
+                except BaseException:
+                    self.db.execute("ROLLBACK")
+                    raise
+                self.db.execute("COMMIT")
         except sqlite3.Error as err:
             if _is_damage(err):
                 raise DamagedStore(self._damaged()) from None
@@ -454,6 +474,28 @@ class Store:
                 )
         if self._witness is not None and (seq % BACKUP_EVERY == 0 or result not in (KEEP, None)):
             self._witness.want(backup=True)
+
+    def append_later(
+        self,
+        game_id: int,
+        seq: int,
+        entry: LoggedInput,
+        *,
+        result: Result = KEEP,
+        done: Callable[[Exception | None], None],
+    ) -> None:
+        """`append` on the writer thread, after every one handed to it before; `done(None)`
+        there once it is committed, `done(error)` if it is not. A failed one fails every
+        later one, untried, until `clear_failure` (companion/writer.py says why)."""
+        if self._writer is None:
+            self._writer = Writer()
+        self._writer.submit(partial(self.append, game_id, seq, entry, result=result), done)
+
+    def clear_failure(self) -> None:
+        """The writer takes appends again: the owner has gone back to what the save holds."""
+        if self._writer is not None:
+            self._writer.settle()
+            self._writer.clear_failure()
 
     def log(self, game_id: int) -> list[LoggedInput]:
         with self._reading():

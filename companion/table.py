@@ -3,13 +3,19 @@
 It resolves tags through the deck, hands inputs to the engine, writes every accepted input
 to the store before answering, and keeps every state so undo is dropping the last one.
 A resumed game replays the stored log, undo entries included, to the same state.
+
+The app asks for deferred commits (`defer_commits`): an input is then decided and shown at
+once and committed on the store's writer thread; the table says which inputs are saved
+(`saved_seq`, `saving`), and after a failed commit goes back to what the save holds
+(`take_back_unsaved`). What a power cut can lose at each moment: docs/saves.md.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any, cast
 
 from companion.deck import Component, Deck, make_component
@@ -21,6 +27,10 @@ from companion.rules_at_hand import Passage
 from companion.store import KEEP, LoggedInput, Result, Store, StoreError
 from companion.uids import canonical_uid
 from companion.view import Counter, View
+
+# The status bar's word while an input's save takes long (ui/session.py): the prompt is
+# shown, the LED/buzzer have not said "accepted" yet.
+STILL_SAVING = "Saving…"
 
 
 def setup_to_json(game: str, setup: Setup, version: int) -> dict[str, Any]:
@@ -85,6 +95,9 @@ class Table:
         self._said: list[str] = [""]  # each state's narration, for the log players can read
         self._seq = 0
         self.last_line = 0
+        self._saved = 0  # the log's last entry the store has committed
+        self._notify: Callable[[], None] | None = None  # set by defer_commits
+        self.failure: Exception | None = None  # a deferred commit that failed, until taken back
 
     # -- opening -----------------------------------------------------------------------
     @classmethod
@@ -139,6 +152,7 @@ class Table:
             raise DamagedGame(f"saved game {game_id} has a damaged setup ({err})", None) from None
         for entry in store.log(game_id):
             table._replay(entry)
+        table._saved = table._seq
         return table
 
     @classmethod
@@ -323,6 +337,54 @@ class Table:
         return self.narration
 
     def _log(self, entry: LoggedInput, *, result: Result = KEEP) -> None:
-        self.store.append(self.game_id, self._seq + 1, entry, result=result)
-        self._seq += 1
+        seq = self._seq + 1
+        if self._notify is None:
+            self.store.append(self.game_id, seq, entry, result=result)  # StoreError: not played
+            self._saved = seq
+        else:
+            done = partial(self._committed, seq)
+            self.store.append_later(self.game_id, seq, entry, result=result, done=done)
+        self._seq = seq
         self.last_line = max(self.last_line, entry.line or 0)
+
+    # -- deferred commits (the app) ----------------------------------------------------
+    def defer_commits(self, notify: Callable[[], None]) -> None:
+        """From now on scan(), tap(), undo() and enroll() return once the input is decided
+        and handed to the store's writer thread, in order; `notify()` is called on that
+        thread after each commit or failure (then `saved_seq` or `failure` says which)."""
+        self._notify = notify
+
+    @property
+    def saved_seq(self) -> int:
+        """How many of the game's log entries the save holds for sure (committed)."""
+        return self._saved
+
+    @property
+    def saving(self) -> bool:
+        """An input is decided and shown but its commit has not returned yet."""
+        return self._saved < self._seq
+
+    def _committed(self, seq: int, error: Exception | None) -> None:
+        """On the writer thread: one entry committed, or not (then neither is any after it)."""
+        if error is None:
+            self._saved = max(self._saved, seq)
+        elif self.failure is None:
+            self.failure = error
+        if self._notify is not None:
+            self._notify()
+
+    def take_back_unsaved(self) -> str:
+        """After a failed deferred commit: the table goes back to what the save holds (the
+        inputs after its last committed one are not played), and the writer takes inputs
+        again. The line says so; DamagedStore if the save cannot be read back."""
+        failure = self.failure
+        self.store.clear_failure()
+        fresh = Table.resume(self.store, self.game_id)
+        lost = self._seq - fresh._seq
+        self.setup, self.engine = fresh.setup, fresh.engine
+        self._states, self._said = fresh._states, fresh._said
+        self._seq = self._saved = fresh._seq
+        self.last_line = fresh.last_line
+        self.failure = None
+        inputs = "input was" if lost == 1 else f"{lost} inputs were"
+        return f"Not saved, so taken back: the last {inputs} not saved ({failure})"

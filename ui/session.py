@@ -1,23 +1,41 @@
 """Where reader events and touches meet the table, on the UI thread.
 
-One place decides what an input means for the players: accepted (feedback, the screens
-redraw from `revision`), refused (the engine's message in a banner, the refuse sound), or
-an unknown tag (a banner offering to enroll it). Screens never call the table directly, so
-no input can bypass the banner or the feedback, and no exception reaches a player.
+One place decides what an input means for the players: accepted (the screens redraw from
+`revision` at once; the accepted feedback once it is saved), refused (the engine's message
+in a banner, the refuse sound), or an unknown tag (a banner offering to enroll it). Screens
+never call the table directly, so no input can bypass the banner or the feedback, and no
+exception reaches a player.
+
+The table's commits run on the store's writer thread (`Table.defer_commits`): the prompt is
+drawn without waiting for the SD card, `saving` is True until the save holds every input
+shown, and the LED/buzzer say "accepted" only then, so "accepted" means "saved". A commit
+that fails takes the table back to what the save holds, said in the banner.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
+from kivy.clock import Clock
 from kivy.event import EventDispatcher
-from kivy.properties import NumericProperty, ObjectProperty, OptionProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    NumericProperty,
+    ObjectProperty,
+    OptionProperty,
+    StringProperty,
+)
 
 from companion.inputs import DEFAULT_READER, IllegalInput, UnknownTag
 from companion.rescan import DEFAULT_WINDOW, RescanGuard
 from companion.store import StoreError
-from companion.table import Table
+from companion.table import STILL_SAVING, Table
 from hardware.feedback import Feedback, NullFeedback
+
+# Most commits return within a frame or two: only a longer one is said, so the status bar
+# does not flicker (and redraw) at every scan.
+SAVING_SAID_AFTER_S = 0.25
 
 
 class Session(EventDispatcher):
@@ -32,20 +50,65 @@ class Session(EventDispatcher):
     last_event = StringProperty("")
     # the rule of the refusal in the banner (IllegalInput.rule): its passage comes first on "?"
     refused_rule = StringProperty("")
+    # an input is shown but not saved yet (its commit is on the writer thread)
+    saving = BooleanProperty(False)
+    # said on the status bar when a save takes long (an SD card's stall): "" otherwise
+    saving_note = StringProperty("")
 
     def __init__(
         self,
         feedback: Feedback | None = None,
         rescan_window: float = DEFAULT_WINDOW,
+        *,
+        defer_commits: bool = True,
         **kwargs: object,
     ) -> None:
-        super().__init__(**kwargs)
         self.feedback = feedback or NullFeedback()
         self.rescan = RescanGuard(rescan_window)
+        self.defer_commits = defer_commits
+        self._confirmed = 0  # the table's saved_seq the feedback has said "accepted" for
+        super().__init__(**kwargs)
 
-    def on_table(self, _session: Session, _table: Table | None) -> None:
+    def on_table(self, _session: Session, table: Table | None) -> None:
         self.dismiss()
         self.last_event = ""
+        self.saving = False
+        self.saving_note = ""
+        if table is not None:
+            self._confirmed = table.saved_seq
+            if self.defer_commits:
+                table.defer_commits(partial(self._heard, table))
+
+    def _heard(self, table: Table) -> None:
+        """On the writer thread: a commit returned; the UI thread takes it from there."""
+        Clock.schedule_once(lambda _dt: self.confirm(table), -1)
+
+    def confirm(self, table: Table) -> None:
+        """What the save holds now, said: the accepted feedback for inputs newly saved, or a
+        failed commit taken back (the banner says which inputs, the refuse sound)."""
+        if table is not self.table:
+            return  # a table no longer shown: its commits still finish, nobody waits on them
+        if table.failure is not None:
+            self.refuse(table.take_back_unsaved())
+            self._confirmed = table.saved_seq
+            self.saving = False
+            self.revision += 1
+            return
+        if table.saved_seq > self._confirmed:
+            self._confirmed = table.saved_seq
+            self.feedback.accepted()
+        self.saving = table.saving
+
+    def on_saving(self, _session: Session, saving: bool) -> None:
+        if saving:
+            Clock.schedule_once(self._still_saving, SAVING_SAID_AFTER_S)
+        else:
+            Clock.unschedule(self._still_saving)
+            self.saving_note = ""
+
+    def _still_saving(self, _dt: float) -> None:
+        if self.saving:
+            self.saving_note = STILL_SAVING
 
     # -- inputs ------------------------------------------------------------------------
     def scan(self, uid: str, reader: str = DEFAULT_READER, at: float | None = None) -> bool:
@@ -100,7 +163,10 @@ class Session(EventDispatcher):
             return False
         self.dismiss()
         self.last_event = event
-        self.feedback.accepted()
+        self.saving = self.table.saving
+        if not self.saving:  # committed already (the CLI's way, or nothing was logged)
+            self._confirmed = self.table.saved_seq
+            self.feedback.accepted()
         self.revision += 1
         return True
 

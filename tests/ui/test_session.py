@@ -1,11 +1,14 @@
 """The session words the table's refusals: an unknown tag (as the table decides) offers
-enrollment of its canonical uid; a malformed uid is a plain refusal."""
+enrollment of its canonical uid; a malformed uid is a plain refusal. With deferred commits
+the accepted feedback waits for the save, and a failed save takes the input back."""
 
 from __future__ import annotations
 
-from companion.store import Store
+import threading
+
+from companion.store import Store, StoreError
 from companion.table import Table
-from tests.companion.conftest import make_deck
+from tests.companion.conftest import make_deck, uid
 from ui.session import Session
 
 
@@ -25,3 +28,46 @@ def test_a_malformed_uid_is_refused_not_offered_for_enrollment():
     s = session()
     assert not s.scan("not a uid")
     assert s.banner_kind == "refused" and s.unknown_uid == ""
+
+
+def deferred_session(path) -> tuple[Session, list[str]]:
+    """A session on a save file, its commits deferred, and what its feedback said."""
+    said: list[str] = []
+
+    class Heard:
+        def accepted(self) -> None:
+            said.append("accepted")
+
+        def refused(self) -> None:
+            said.append("refused")
+
+    deck = make_deck("broken-and-beautiful", [("cup", "wave", 1)] * 12)
+    return Session(Heard(), table=Table.start(Store(path), deck, ["Ana", "Ben"])), said
+
+
+def test_accepted_is_said_once_the_input_is_saved_not_when_it_is_shown(tmp_path):
+    s, said = deferred_session(tmp_path / "save.db")
+    opened, commit = threading.Event(), s.table.store.append
+    s.table.store.append = lambda *a, **k: (opened.wait(10), commit(*a, **k))
+    assert s.scan(uid(1)) and s.saving and s.revision == 1 and said == []
+    opened.set()
+    s.table.store.log(s.table.game_id)  # the writer's commit made
+    s.confirm(s.table)  # as the writer's notice does on the UI thread
+    assert said == ["accepted"] and not s.saving
+
+
+def test_a_failed_save_takes_the_input_back_in_one_line(tmp_path):
+    s, said = deferred_session(tmp_path / "save.db")
+
+    def full(*_args, **_kwargs):
+        raise StoreError("could not save to save.db: the disk is full")
+
+    s.table.store.append = full
+    assert s.scan(uid(1)) and s.table.state.draft == [uid(1)]
+    s.table.store.log(s.table.game_id)
+    s.confirm(s.table)
+    assert s.table.state.draft == [] and not s.saving and said == ["refused"]
+    assert s.banner == (
+        "Not saved, so taken back: the last input was not saved"
+        " (could not save to save.db: the disk is full)"
+    )

@@ -80,7 +80,7 @@ class TableScreen(Screen):
         self._forget()
         app = App.get_running_app()
         app.session.bind(revision=self.refresh, table=self._new_table)
-        app.session.bind(banner=self._show_banner)
+        app.session.bind(banner=self._show_banner, saving_note=self.refresh_status)
         app.bind(reader_status=self.refresh_status, reader_advice=self.refresh_status)
         self.has_sim = app.sim is not None
         self._show_banner(app.session, app.session.banner)
@@ -183,6 +183,8 @@ class TableScreen(Screen):
             self.status_text = f"Reader {app.reader_status} (tap here) · {self._status}"
         else:
             self.status_text = f"{self._status} · reader {app.reader_status}"
+        # a save that takes long: the input is shown, not accepted yet
+        self.status_text = " · ".join(t for t in (app.session.saving_note, self.status_text) if t)
 
     def explain_reader(self) -> None:
         """The reader's whole advice in the banner: which device, what is wrong, the fix."""
