@@ -63,6 +63,7 @@ def test_a_fresh_pi_gets_packages_groups_spi_blanking_venv_extras_and_the_unit()
     steps = plan(fresh_pi(), APP)
     ran = commands(steps)
     assert any("apt-get install" in c and "python3-dev" in c and "swig" in c for c in ran)
+    assert any("apt-get install" in c and " espeak-ng" in c for c in ran)  # the voice
     assert "sudo usermod -aG video,render,input,spi,gpio,dialout ana" in ran
     assert "sudo raspi-config nonint do_spi 0" in ran
     assert "sudo raspi-config nonint do_blanking 1" in ran

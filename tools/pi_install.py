@@ -57,6 +57,7 @@ APT_PACKAGES = {
     "libgbm1": "Kivy without a desktop (KMS/DRM)",
     "libdrm2": "Kivy without a desktop (KMS/DRM)",
     "libmtdev1": "Kivy (touch screens)",
+    "espeak-ng": "speaking the narration aloud (Settings, off by default)",
 }
 UDEV_TEXT = """\
 # Written by ./dev pi-install: SPI and GPIO devices for the spi and gpio groups

@@ -33,6 +33,7 @@ from hardware.events import TagEvent
 from hardware.factory import reader_spec
 from hardware.feedback import Feedback, GpioFeedback, NullFeedback, make_feedback
 from hardware.hub import ReaderHub, one_line
+from hardware.speaker import speech_trouble
 from hardware.urls import ReaderUrl, parse_reader_spec
 from ui import keyboard, touch
 from ui.logs import keep_no_frames
@@ -44,6 +45,7 @@ from ui.records import StickerRecords
 from ui.session import Session
 from ui.startup import resume_at_start, running_game
 from ui.theme import THEME
+from ui.voice import SPEECH_KEY, VOLUME_KEY, TableVoice, stored_volume
 from ui.widgets import controls  # noqa: F401  (FormButton and friends, used by every .kv)
 from ui.widgets.card import CardShelf
 from ui.widgets.text import drop_unread_pixels
@@ -201,6 +203,13 @@ class CompanionApp(App):
         self.session = Session(
             self.feedback, window if window in RESCAN_CHOICES else DEFAULT_WINDOW
         )
+        self.speech_trouble = speech_trouble()  # looked for once; Settings says it
+        self.voice = TableVoice(self.session)
+        self.voice.use(
+            bool(self.store.get_setting(SPEECH_KEY, False)),
+            stored_volume(self.store.get_setting(VOLUME_KEY)),
+            self.speech_trouble,
+        )
         keyboard.apply(self.store.get_setting(keyboard.KEYBOARD_KEY, keyboard.DEFAULT))
         self.touch = touch.apply()  # one input provider: one press per touch (ui/touch.py)
         self._ticks.append(Clock.schedule_interval(self._update_status, STATUS_INTERVAL_S))
@@ -336,6 +345,7 @@ class CompanionApp(App):
             tick.cancel()
         self._close_readers()
         self.feedback.close()
+        self.voice.close()
         if self.store is not None:
             self.store.close()
 

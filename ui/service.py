@@ -4,7 +4,7 @@ One unit, generated (`./dev pi-service`), never copied by hand: Bookworm images 
 user, and the app lives wherever it was cloned. It runs as that ordinary user with the groups
 the hardware needs, sandboxed by systemd (docs/service.md): it may write only its data folder
 and its own runtime folder, sees no other file in any home, has no network, and reaches only
-the devices the table uses (SPI, GPIO, the serial bridge, the display, touch). It pins no
+the devices the table uses (SPI, GPIO, the serial bridge, the display, touch, audio). It pins no
 reader (Settings › Save readers applies) and keeps Kivy's console log on, so `journalctl -u
 companion` shows it.
 """
@@ -19,8 +19,9 @@ import sys
 from pathlib import Path
 
 UNIT_NAME = "companion.service"
-# display and touch (video, render, input), RC522 (spi, gpio), the serial bridge (dialout)
-GROUPS = ("video", "render", "input", "spi", "gpio", "dialout")
+# display and touch (video, render, input), RC522 (spi, gpio), the serial bridge (dialout),
+# the audio out the narration may be spoken through (audio)
+GROUPS = ("video", "render", "input", "spi", "gpio", "dialout", "audio")
 EXIT_SAVE_IN_USE = 2  # ui.app: another process writes the save; restarting cannot help
 
 UNIT = """\
@@ -75,7 +76,8 @@ UMask=0077
 PrivateNetwork=yes
 IPAddressDeny=any
 RestrictAddressFamilies=AF_UNIX AF_NETLINK
-# Devices: only the reader (SPI, GPIO), the serial bridge, the display and touch.
+# Devices: only the reader (SPI, GPIO), the serial bridge, the display, touch and the
+# audio out (ALSA: the narration spoken aloud, when Settings turns it on).
 DevicePolicy=closed
 DeviceAllow=char-spi rw
 DeviceAllow=char-gpiochip rw
@@ -87,6 +89,7 @@ DeviceAllow=char-drm rw
 DeviceAllow=char-dma_heap rw
 DeviceAllow=char-fb rw
 DeviceAllow=char-input rw
+DeviceAllow=char-alsa rw
 # The kernel, other processes and privileges: out of reach.
 NoNewPrivileges=yes
 CapabilityBoundingSet=

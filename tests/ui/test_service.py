@@ -84,8 +84,10 @@ def test_no_network_no_privileges_and_only_the_tables_devices():
     assert unit["MemoryMax"] and unit["MemoryMax"][0].endswith("M")
     assert unit["DevicePolicy"] == ["closed"] and "PrivateDevices" not in unit
     allowed = {value.split()[0] for value in unit["DeviceAllow"]}
-    # the reader (SPI, GPIO on a Pi 4 and 5), the serial bridge, the display, touch
-    assert allowed >= {"char-spi", "char-gpiochip", "char-ttyACM", "char-drm", "char-input"}
+    # the reader (SPI, GPIO on a Pi 4 and 5), the serial bridge, the display, touch, audio
+    assert allowed >= {
+        "char-spi", "char-gpiochip", "char-ttyACM", "char-drm", "char-input", "char-alsa"
+    }  # fmt: skip
 
 
 def test_restarts_cannot_loop_and_nothing_pins_a_reader():

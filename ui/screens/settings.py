@@ -1,4 +1,5 @@
-"""Settings screen: readers (with a live reader test), feedback, and the rulings that are settings.
+"""Settings screen: readers (with a live reader test), feedback, speech, and the rulings that
+are settings.
 
 Everything is stored in the app's store so the choices survive restarts and travel with the
 database. The reader test opens its own readers and hub, independent of the app's, and closes
@@ -30,6 +31,7 @@ from hardware.diagnose import describe
 from hardware.factory import ENV_VAR, reader_spec
 from hardware.hub import ReaderHub
 from hardware.sim.reader import DEMO_UID
+from hardware.speaker import VOLUMES, speech_trouble
 from hardware.urls import ReaderUrl, parse_reader_spec
 from ui import keyboard
 from ui.app import READERS_KEY, RESCAN_KEY
@@ -41,6 +43,7 @@ from ui.records import RECORDS_CHOICES, RECORDS_KEY
 from ui.theme import THEME
 from ui.touch import DEFAULT as TOUCH_DEFAULT
 from ui.touch import WORDS as TOUCH_WORDS
+from ui.voice import SPEECH_KEY, VOLUME_KEY, stored_volume
 from ui.widgets import controls  # noqa: F401  (rules used by settings.kv)
 from ui.widgets.resume import ResumeSetting  # noqa: F401  (settings.kv: its row)
 
@@ -82,6 +85,20 @@ def fill_choices(
         box.add_widget(toggle)
 
 
+def volume_label(volume: int) -> str:
+    return f"{volume}%"
+
+
+def speech_missing(trouble: str) -> str:
+    """Settings' one line when nothing could be heard (espeak-ng or an audio device
+    missing); "" when speech can be heard. The setting stays usable either way."""
+    return (
+        f"Nothing can be heard here: {trouble}. The setting is kept for when it can."
+        if trouble
+        else ""
+    )
+
+
 def spec_from_text(text: str) -> str:
     """One reader per line (or comma-separated) -> the one-line spec open_readers takes."""
     parts = [p.strip() for line in text.splitlines() for p in line.split(",")]
@@ -108,6 +125,8 @@ class SettingsScreen(Screen):
     config_note = StringProperty("")
     readers_note = StringProperty("")  # which reader list is in force, and why
     feedback_found = StringProperty("")  # what the LED and sound setting can drive here
+    speech_on = BooleanProperty(False)
+    speech_found = StringProperty("")  # why nothing could be heard here ("" when it can)
     can_place = BooleanProperty(False)  # a reader under test takes virtual tags (sim://)
     rescan_window = NumericProperty(DEFAULT_WINDOW)
 
@@ -139,6 +158,7 @@ class SettingsScreen(Screen):
         self._note_readers()
         self.feedback_on = bool(store.get_setting("feedback", True))
         self.feedback_found = getattr(App.get_running_app(), "feedback_found", "")
+        self._load_speech(store)
         window = store.get_setting(RESCAN_KEY, DEFAULT_WINDOW)
         self.rescan_window = window if window in RESCAN_CHOICES else DEFAULT_WINDOW
         fill_choices(
@@ -155,6 +175,17 @@ class SettingsScreen(Screen):
         )
         self._fill_rulings()
         self.ids.resume.load(store, self.say)
+
+    def _load_speech(self, store: Store) -> None:
+        self.speech_on = bool(store.get_setting(SPEECH_KEY, False))
+        self.speech_found = speech_missing(self._speech_trouble())
+        volume = stored_volume(store.get_setting(VOLUME_KEY))
+        fill_choices(self.ids.speech_volume, VOLUMES, volume, volume_label, self.set_volume)
+
+    def _speech_trouble(self) -> str:
+        """The app looked once at start-up; a screen with no app (tests) looks now."""
+        trouble = getattr(App.get_running_app(), "speech_trouble", None)
+        return speech_trouble() if trouble is None else trouble
 
     def _in_force(self) -> tuple[str, str]:
         app = App.get_running_app()
@@ -249,6 +280,26 @@ class SettingsScreen(Screen):
             return
         self.feedback_on = on
         self.say(f"LED and sound {'on' if on else 'off'} (applies when the app next starts)")
+
+    def set_speech(self, on: bool) -> None:
+        if not self._saved(SPEECH_KEY, on):
+            return
+        self.speech_on = on
+        self._apply_speech()
+        heard = "" if not on or not self.speech_found else ", but nothing can be heard here"
+        self.say(f"Speaking aloud {'on' if on else 'off'}{heard} (applies now)")
+
+    def set_volume(self, volume: int) -> None:
+        if self._saved(VOLUME_KEY, volume):
+            self._apply_speech()
+            self.say(f"Speaking volume: {volume_label(volume)} (applies from the next sentence)")
+
+    def _apply_speech(self) -> None:
+        """The running app's voice takes the setting at once (no restart)."""
+        voice = getattr(App.get_running_app(), "voice", None)
+        if voice is not None:
+            volume = stored_volume(self.the_store.get_setting(VOLUME_KEY))
+            voice.use(self.speech_on, volume, self._speech_trouble())
 
     def save_readers(self, text: str) -> bool:
         spec = spec_from_text(text)
