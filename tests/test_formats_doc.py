@@ -79,3 +79,18 @@ def test_the_history_evening_shown_is_what_history_gives():
     )  # fmt: skip
     evening = Evening(shown["number"], games)
     assert evening_field(evening, shown["game"] - 1) == shown
+
+
+def test_the_random_set_up_example_lays_the_map_it_says():
+    """A game's own words in the script contract: Broken Planet's random set-up (P16) entered
+    as shown gives the demo map's own set-up, and the pawns are asked next."""
+    from tests.companion.test_broken_planet import engine, run
+    from tests.companion.test_broken_planet_random_setup import fresh, map_of
+
+    block = next(b for b in blocks("") if b.startswith("# Broken Planet's random set-up"))
+    lines = [re.split(r"\s{3,}", line)[0] for line in block.splitlines()]
+    steps = parse_script("\n".join(lines))
+    assert [(s.option, s.arg) for s in steps[:2]] == [("temple", "none"), ("temple", "diamond")]
+    eng, s = fresh()
+    s = run(eng, s, *lines)
+    assert s.phase == "pawns" and map_of(s) == map_of(fresh(eng=engine())[1])

@@ -4,6 +4,8 @@ temple in exactly one place, and the game always ends after the Last Offer."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -33,12 +35,14 @@ def candidates(eng, s: BPState) -> list[Input]:
     ]
 
 
-def check(s: BPState) -> None:
+def check(s: BPState, standard: set[str] | None = None) -> None:
+    """`standard`: the standard temples the game started with (by default the map file's)."""
     assert s.gems_in_play() == dict.fromkeys(GEMS, PILE_SIZE)
     assert all(n >= 0 for h in s.hands for n in h.values())
     assert all(n >= 0 for n in s.supply.values())
     places = s.places()  # raises if a temple stands in two places
-    standard = {f"S{n}" for n, i in s.map.islands.items() if i.temple != "none"}
+    if standard is None:
+        standard = {f"S{n}" for n, i in s.map.islands.items() if i.temple != "none"}
     built = {t for t in places if not t.startswith("S")}
     assert standard <= set(places) and len(built) == sum(map(len, s.built))
     assert all(holder in range(s.players) for holder in s.relics.values())
@@ -53,7 +57,16 @@ def test_random_games_keep_the_invariants_and_end_after_the_last_offer(players, 
     eng = engine()
     setup = Setup(tuple(PlayerSetup(n) for n in NAMES[:players]), DECK.components,
                   extra={"map": MAP})  # fmt: skip
-    s = eng.new(setup)
+    s, seen_last = play_out(eng, eng.new(setup), choices, check)
+    assert s.phase == "over" and seen_last
+    assert eng.prompt(s).over
+
+
+def play_out(
+    eng, s: BPState, choices: list[int], check: Callable[[BPState], None]
+) -> tuple[BPState, bool]:
+    """The game played on by `choices` among the inputs offered, `check`ed after each; the
+    last state, and whether the Last Offer was reached."""
     seen_last = False
     for choice in choices:
         if s.phase == "over":
@@ -73,8 +86,7 @@ def test_random_games_keep_the_invariants_and_end_after_the_last_offer(players, 
         else:  # e.g. a build whose only free slots are locked, without the extra sapphire
             s = eng.apply(s, Tap("cancel"))
         check(s)
-    assert s.phase == "over" and seen_last
-    assert eng.prompt(s).over
+    return s, seen_last
 
 
 def test_apply_never_mutates_the_state_it_is_given():

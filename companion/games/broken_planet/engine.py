@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.engine import Prompt, ScoreSheet, Setup
-from companion.games.broken_planet import collect, offer, opening
+from companion.games.broken_planet import collect, layout, offer, opening
 from companion.games.broken_planet.mapfile import read_map
 from companion.games.broken_planet.scoring import GAME, Favor, Holding, score_holdings
 from companion.games.broken_planet.state import BPState, MapTemple, new_supply
@@ -25,7 +25,7 @@ class BrokenPlanetEngine:
     # every phase a prompt can be in: each has rulebook passages (companion.rules_at_hand)
     # (die, gem, discard, relic: the collect phase's steps, each prompted on its own)
     phases = (
-        "pawns", "diamond", "picks", "offer", "last", "choose", "collect",
+        "layout", "pawns", "diamond", "picks", "offer", "last", "choose", "collect",
         "die", "gem", "discard", "relic", "over",
     )  # fmt: skip
 
@@ -44,10 +44,11 @@ class BrokenPlanetEngine:
         pawns_needed = len(names) * (2 if len(names) == 2 else 1)
         if kinds.count("pawn") < pawns_needed:
             raise ValueError(f"the deck has {kinds.count('pawn')} pawns; {pawns_needed} are needed")
+        printed = not layout.chosen(self.settings)  # else the table says what lies where
         temples = {
             n: (MapTemple(f"S{n}", i.temple, locked=i.slots == i.locked),)
             for n, i in planet.islands.items()
-            if i.temple != "none"
+            if i.temple != "none" and printed
         }
         return BPState(
             map=planet,
@@ -55,19 +56,20 @@ class BrokenPlanetEngine:
             components=setup.components,
             names=names,
             temples=temples,
-            hazard={n: 1 for n, i in planet.islands.items() if i.token == "hazard"},
-            movement={n: 1 for n, i in planet.islands.items() if i.token == "movement"},
+            hazard={n: 1 for n, i in planet.islands.items() if i.token == "hazard" and printed},
+            movement={n: 1 for n, i in planet.islands.items() if i.token == "movement" and printed},
             hands=[{} for _ in names],
             supply=new_supply(),
             pawns=[[1] * (2 if len(names) == 2 else 1) for _ in names],
             pawn_uids=[[] for _ in names],
             built=[[] for _ in names],
             picked=[0] * len(names),
+            phase="pawns" if printed else layout.PHASE,
         )
 
     # -- prompts and inputs --------------------------------------------------------------
     def prompt(self, s: BPState) -> Prompt:
-        if s.phase in ("pawns", "diamond", "picks"):
+        if s.phase in opening.PHASES:
             return opening.prompt(s)
         if s.phase in ("offer", "last"):
             return offer.prompt(s)
@@ -82,7 +84,7 @@ class BrokenPlanetEngine:
         if isinstance(action, Scan) and action.uid not in state.components:
             raise UnknownTag(action.uid)
         s = state.clone()
-        if s.phase in ("pawns", "diamond", "picks"):
+        if s.phase in opening.PHASES:
             opening.apply(s, action)
         elif s.phase in ("offer", "last"):
             offer.apply(s, action)

@@ -42,6 +42,14 @@ KINDS = (
 )
 
 SETTINGS = (
+    Setting(  # docs/rulings.md P16
+        "map_setup",
+        "printed",
+        ("printed", "random"),
+        "The standard temples and island tokens: where the map file puts them (the printed "
+        "set-up), or laid at random and entered at the table island by island.",
+        labels=("printed set-up", "random set-up"),
+    ),
     Setting(
         "move_range",
         "2",

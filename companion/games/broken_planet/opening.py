@@ -1,14 +1,17 @@
-"""Starting the game: pawns (which colour each player plays), the diamond draw for the
-starting player, and the decreasing first gem picks (3, 2, 1, 0; 4 first with 5 players)."""
+"""Starting the game: the map's random set-up when chosen (layout.py), pawns (which colour
+each player plays), the diamond draw for the starting player, and the decreasing first gem
+picks (3, 2, 1, 0; 4 first with 5 players)."""
 
 from __future__ import annotations
 
 from companion.engine import Option, Prompt
-from companion.games.broken_planet import words
+from companion.games.broken_planet import layout, words
 from companion.games.broken_planet.state import BPState
 from companion.games.broken_planet.tablet import GEMS
 from companion.inputs import IllegalInput, Input, Scan, Tap
 from companion.words import plural
+
+PHASES = (layout.PHASE, "pawns", "diamond", "picks")
 
 
 def pick_counts(players: int) -> list[int]:
@@ -36,6 +39,8 @@ def _picker(s: BPState) -> int | None:
 
 
 def prompt(s: BPState) -> Prompt:
+    if s.phase == layout.PHASE:
+        return layout.prompt(s)
     if s.phase == "pawns":
         player = _pawn_turn(s)
         assert player is not None
@@ -76,7 +81,9 @@ def prompt(s: BPState) -> Prompt:
 
 
 def apply(s: BPState, action: Input) -> None:
-    if s.phase == "pawns":
+    if s.phase == layout.PHASE:
+        layout.apply(s, action)
+    elif s.phase == "pawns":
         _on_pawn(s, action)
     elif s.phase == "diamond":
         if not (isinstance(action, Tap) and action.option == "diamond"):

@@ -61,6 +61,7 @@ class BPState:
     choices: dict[tuple[int, int], int] = field(default_factory=dict)  # (player, pawn) -> island
     tasks: list[tuple[Any, ...]] = field(default_factory=list)  # collect-phase steps to do
     last_done: int = 0  # players who finished their Last Offer
+    bare: int = 0  # random set-up: the island said to start with no temple (0: none said yet)
     event: str = ""
 
     def clone(self) -> BPState:

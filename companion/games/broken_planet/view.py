@@ -15,9 +15,11 @@ from companion.games.broken_planet.tablet import GEMS, temple_name
 from companion.view import Counter, Piece, PlayerView, View, Zone
 from companion.words import plural
 
+BEFORE_OFFERS = ("layout", "pawns", "diamond")  # nobody holds the Offer Card yet
 # What the map's markers mean, in words (the board draws the marks themselves).
 MARKERS = {"hazard": "hazard", "movement": "movement", "lock": "sapphire lock", "die": "die"}
 PHASES = {  # the status line's words: short, so the line fits the top bar's two lines
+    "layout": "Set-up",
     "pawns": "Set-up",
     "diamond": "Set-up",
     "picks": "Set-up",
@@ -75,7 +77,7 @@ def board(s: BPState, prompt: Prompt) -> dict[str, Any]:
         # the round indicator's spots, the lit one the round now (or the Last Offer)
         "indicator": [*(str(n) for n in range(1, rounds + 1)), "Last Offer"],
         "lit": rounds if last else now - 1,
-        "offer": s.names[s.offer] if s.phase not in ("pawns", "diamond") else None,
+        "offer": s.names[s.offer] if s.phase not in BEFORE_OFFERS else None,
         "attacked": sorted(s.attacks),
         "removed": [_temple(s, t) for t in s.removed],
         "piles": dict(s.supply),
@@ -135,7 +137,7 @@ def _zones(s: BPState) -> tuple[Zone, ...]:
 
 def render(s: BPState, prompt: Prompt, sheet: ScoreSheet) -> View:
     actors = set(prompt.actors)
-    marks_for = {s.offer: "Offer Card"} if s.phase not in ("pawns", "diamond", "over") else {}
+    marks_for = {s.offer: "Offer Card"} if s.phase not in (*BEFORE_OFFERS, "over") else {}
     players = tuple(
         PlayerView(
             name,
@@ -145,9 +147,7 @@ def render(s: BPState, prompt: Prompt, sheet: ScoreSheet) -> View:
                 Counter("relics", plural(len(s.relics_of(p)), "relic"), len(s.relics_of(p))),
             ),
             tuple(m for m in (s.colour(p), marks_for.get(p, "")) if m)
-            + (
-                ("starting player",) if p == s.start and s.phase not in ("pawns", "diamond") else ()
-            ),
+            + (("starting player",) if p == s.start and s.phase not in BEFORE_OFFERS else ()),
             name in actors,
         )
         for p, name in enumerate(s.names)
