@@ -77,6 +77,9 @@ def test_a_whole_call_mum_check_is_silent_from_the_first_private_scan_to_the_las
     assert said[:3] == ["", "", ""]
     assert "showed" in g.table.narration and "showed" not in said[3]
     assert said[3] == first_sentence(g.table.prompt.text) + "."
+    before = g.table.prompt
+    undone = g.table.undo()  # "Undone: Cleo showed 3 of 3 cards...": back under the check
+    assert "showed" in undone and spoken(g.table.prompt, undone, before) == ""
 
 
 words = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=60)
