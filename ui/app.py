@@ -21,6 +21,7 @@ from kivy.logger import Logger
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen, ScreenManager
 
+from companion.again import start_again
 from companion.deck import Component, Deck, DeckError, load_deck, parse_deck
 from companion.inputs import IllegalInput
 from companion.paths import READERS_KEY as READERS_KEY  # Settings saves the readers under it
@@ -385,6 +386,19 @@ class CompanionApp(App):
     def open_table(self, table: Table) -> None:
         self.session.table = table
         self.goto("scores" if table.finished else "table")
+
+    def play_again(self, first: int | None = None) -> str:
+        """The next game after the finished one on the table, with the same players, deck,
+        map and rulings, opened with the line that says who starts and why (the game's own
+        rule; `first` where its players chose). Returns a one-line refusal, or ""."""
+        assert self.table is not None and self.store is not None
+        try:
+            table, said = start_again(self.store, self.table, first)
+        except (ValueError, StoreError) as err:
+            return str(err)
+        self.open_table(table)
+        self.session.inform(said)
+        return ""
 
     def enroll(self, uid: str) -> None:
         """Open enrollment with this sticker ready to be named."""

@@ -9,6 +9,12 @@ tie-break counts under a line), then the buttons. A game with no categories (a l
 points) lists its players one a row instead, so six names fit at full size. A tap in a
 player's column shows how each of their points was reached. The grid scrolls only when a
 sheet is taller than the screen, and then says so.
+
+Play again starts the next game with the same players, deck, map and rulings
+(`CompanionApp.play_again`); who starts is the game's rule, and where its rule lets players
+choose (Broken and Beautiful: whoever came last) a chooser asks them first. It is offered
+for the game just finished on the table, not for one opened from History: a rule such as
+"whoever lost the previous game" speaks of the game just played, by the people at the table.
 """
 
 from __future__ import annotations
@@ -25,7 +31,9 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
+from companion.again import next_start
 from companion.bgstats import installation_id, play_payload, push_url
+from companion.definition import NextStart
 from companion.engine import PlayerScore, ScoreSheet
 from companion.store import GameRow, StoreError
 from ui.theme import THEME
@@ -171,6 +179,21 @@ class ScoreNotes(ModalView):
         return True
 
 
+class StartChooser(ModalView):
+    """Who goes first in the next game, chosen by the players the game's rule names (the
+    question is the game's words); a name starts the game, Back closes this."""
+
+    question = StringProperty("")
+
+    def __init__(self, start: NextStart, choose: object, **kwargs: object) -> None:
+        super().__init__(question=start.why, **kwargs)
+        box = self.ids.names
+        for seat, player in enumerate(start.players):
+            box.add_widget(
+                Factory.ChoiceButton(text=player.name, on_release=lambda _b, s=seat: choose(s))
+            )
+
+
 class ScoresScreen(Screen):
     title = StringProperty("")
     context = StringProperty("")  # a game from history: which game, which deck, when
@@ -188,7 +211,10 @@ class ScoresScreen(Screen):
     def on_kv_post(self, base_widget: object) -> None:
         super().on_kv_post(base_widget)
         # held here: out of the row, a button would otherwise go (ids are weak references)
-        self.buttons = [self.ids[name].__self__ for name in ("reopen", "share", "history", "home")]
+        self.buttons = [
+            self.ids[name].__self__ for name in ("reopen", "share", "again", "history", "home")
+        ]
+        self.chooser: StartChooser | None = None
         self.bind(live=self.fill_bar, bgstats_url=self.fill_bar)
         self.fill_bar()
         say_more = Clock.create_trigger(self.say_more)
@@ -196,13 +222,15 @@ class ScoresScreen(Screen):
         self.ids.scroll.bind(height=say_more, scroll_y=say_more)
 
     def fill_bar(self, *_args: object) -> None:
-        """The buttons there are, and only those: Undo for a finished game on the table,
-        the BG Stats code for a link to give; an absent one takes no room and no touch."""
-        reopen, share, *always = self.buttons
+        """The buttons there are, and only those: Undo and Play again for a finished game on
+        the table, the BG Stats code for a link to give; an absent one takes no room and no
+        touch."""
+        reopen, share, again, *always = self.buttons
         bar = self.ids.bar
         bar.clear_widgets()
-        reopen.disabled = not self.live
-        for button in [reopen] * self.live + [share] * bool(self.bgstats_url) + always:
+        reopen.disabled = again.disabled = not self.live
+        shown = [reopen] * self.live + [share] * bool(self.bgstats_url) + [again] * self.live
+        for button in shown + always:
             bar.add_widget(button)
 
     def say_more(self, *_args: object) -> None:
@@ -227,6 +255,9 @@ class ScoresScreen(Screen):
         """Off screen, the words and the QR code only hold textures: on_pre_enter or
         show_saved sets them again (the grid keeps its words' textures for the next sheet)."""
         self.pinned = None
+        self.ids.banner.show("")
+        if self.chooser is not None:
+            self.chooser.dismiss(animation=False)
         self.title = self.context = self.tiebreak = self.bgstats_url = ""
 
     def _bgstats(self, game_id: int) -> str:
@@ -272,6 +303,30 @@ class ScoresScreen(Screen):
             (label, words, label == tapped) for label, words in notes_of(self.sheet, player)
         ]
         notes.open()
+
+    def play_again(self) -> None:
+        """The next game at once, or first the chooser where the game lets players choose
+        who goes first."""
+        table = App.get_running_app().table
+        if table is None or not table.finished:
+            return
+        start = next_start(table)
+        if not start.choosers:
+            self.start_again(None)
+            return
+        self.chooser = StartChooser(start, self.start_again)
+        self.chooser.bind(on_dismiss=self._chooser_closed)
+        self.chooser.open(animation=False)
+
+    def _chooser_closed(self, *_args: object) -> None:
+        self.chooser = None
+
+    def start_again(self, first: int | None) -> None:
+        if self.chooser is not None:
+            self.chooser.dismiss(animation=False)
+        refused = App.get_running_app().play_again(first)
+        if refused:
+            self.ids.banner.show(refused, "error")
 
     def undo(self) -> None:
         app = App.get_running_app()
