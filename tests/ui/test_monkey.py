@@ -2,7 +2,8 @@
 deck (touches at random points of the window and on random shown buttons, the decks' tags
 and unknown ones laid on the simulated reader and lifted). Nothing may escape the app, and
 the save must still hold what was played. Long runs found nothing: 8 seeds of 2,500 steps,
-reaching every screen but the score sheet and playing up to 82 inputs of a game."""
+reaching every screen but the score sheet and playing up to 82 inputs of a game; so a
+second monkey starts on a finished game's score sheet (Play again, its chooser, Undo)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from kivy.core.window import Window
 from kivy.uix.behaviors import ButtonBehavior
 
 from companion.table import Table
-from tests.ui.apphelp import frames, touch, walk
+from tests.ui.apphelp import frames, play_to_the_end, touch, walk
 from tests.ui.bp_helpers import add_deck as add_planet_deck
 from tests.ui.test_who_broke_it_app import party_deck
 
@@ -32,14 +33,12 @@ def targets() -> list:
     ]
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-def test_a_monkey_at_the_table_breaks_nothing(app, seed):
-    rng = random.Random(seed)
-    add_planet_deck(app)  # every game's deck to choose from on Setup
-    app.store.save_deck("who-broke-it", "Party deck", party_deck().to_toml())
+def romp(app, rng: random.Random, steps: int) -> None:
+    """Touches anywhere and on shown buttons, the decks' tags and unknown ones laid on the
+    reader and lifted, then: what is played is what is saved."""
     tags = sorted({uid for deck in app.decks() for uid in deck.components})
     on = []
-    for _ in range(STEPS):
+    for _ in range(steps):
         roll = rng.random()
         if roll < 0.4:
             touch(rng.uniform(0, Window.width), rng.uniform(0, Window.height))
@@ -57,3 +56,23 @@ def test_a_monkey_at_the_table_breaks_nothing(app, seed):
     if app.table is not None and not app.table.finished:  # what is played is what is saved
         saved = Table.resume(app.store, app.table.game_id)
         assert saved.view() == app.table.view()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_monkey_at_the_table_breaks_nothing(app, seed):
+    add_planet_deck(app)  # every game's deck to choose from on Setup
+    app.store.save_deck("who-broke-it", "Party deck", party_deck().to_toml())
+    romp(app, random.Random(seed), STEPS)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_monkey_after_a_game_breaks_nothing(app, seed):
+    """From a finished game's score sheet, which the monkey above seldom reaches: Play
+    again and its chooser, Undo, the BG Stats code, History."""
+    deck = next(d for d in app.decks() if d.name == "Test deck")
+    app.open_table(Table.start(app.store, deck, ["Ana", "Ben", "Cleo"]))
+    play_to_the_end(app)
+    frames(3)
+    assert app.root.current == "scores"
+    assert any(getattr(w, "text", "") == "Play again" for w in targets())
+    romp(app, random.Random(seed), STEPS // 2)

@@ -102,3 +102,22 @@ def test_a_game_from_history_offers_no_play_again(app):
     frames(2)
     assert app.root.current == "scores"
     assert not any(getattr(w, "text", "") == "Play again" for w in walk(scores.ids.bar))
+
+
+def test_a_deck_the_rules_now_refuse_is_said_on_the_sheet(app):
+    deck = party_deck()
+    app.store.save_deck("who-broke-it", "Party deck", deck.to_toml())
+    start(app, "Party deck", ["Ana", "Ben"])
+    finished = app.table
+    app.session.tap("dealt")
+    app.session.scan(uids(app, "broken-vase")[0])  # Ana loses at once
+    until(lambda: app.root.current == "scores")
+    frames(3)
+    deck.remove(uids(app, "broken-vase")[0])  # taken out of the deck since
+    app.store.save_deck("who-broke-it", "Party deck", deck.to_toml())
+    scores = app.root.get_screen("scores")
+    tap(button(scores, "Play again"))
+    frames(2)
+    assert app.root.current == "scores" and app.table is finished
+    assert "Broken Vase" in scores.ids.banner.message
+    assert any(t.startswith("Problem:") for t in texts(scores))

@@ -190,7 +190,7 @@ class StartChooser(ModalView):
         box = self.ids.names
         for seat, player in enumerate(start.players):
             box.add_widget(
-                Factory.ChoiceButton(text=player.name, on_release=lambda _b, s=seat: choose(s))
+                Factory.FirstPlayerButton(text=player.name, on_release=lambda _b, s=seat: choose(s))
             )
 
 

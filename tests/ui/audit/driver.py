@@ -5,7 +5,8 @@ script when there is one for that count, else generated play (the first input th
 accepts). It audits at each distinct state (the screen, the prompt's phase and kind, the
 banner, which panel is open) and, at the fewest and the most players, the first time each
 phase is seen, with the log open, the virtual table open and an unknown sticker's banner
-(UI_AUDIT_EXHAUSTIVE=1: at every count and state, and generated play to the end); then the rule at hand, the score sheet and History.
+(UI_AUDIT_EXHAUSTIVE=1: at every count and state, and generated play to the end); then the rule at hand, the score sheet, History, and Play again (its chooser where
+the game has one, and the next game's table).
 The screens scenario visits Home, Setup for every game, Decks, a deck, enrollment,
 Settings and its reader test, and History, and every text field on them with the
 on-screen keyboard open. UI_AUDIT_SHEET=folder also keeps each state's screenshot.
@@ -231,7 +232,22 @@ def walk_table(app, game: str, players: int) -> Walk:
         history = app.root.get_screen("history")
         history.open(app.store.games(finished=True)[0])
         run.visit(f"{title} · score sheet from History", ("scores", "history"))
+        play_again(app, run, title)
     return run
+
+
+def play_again(app, run: Walk, title: str) -> None:
+    """Play again from the finished game's sheet: the chooser where the game lets players
+    choose who goes first, then the next game's table with its line on who starts."""
+    app.goto("history")  # off the sheet from History, back to the game on the table's
+    app.goto("scores")
+    settle()
+    scores = app.root.get_screen("scores")
+    scores.play_again()
+    if scores.chooser is not None:
+        run.visit(f"{title} · Play again: who goes first", ("scores", "chooser"))
+        scores.start_again(len(app.table.players) - 1)
+    run.visit(f"{title} · table after Play again", ("again",), table_context(app))
 
 
 # -- the other screens -------------------------------------------------------------------
