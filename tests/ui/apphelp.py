@@ -70,8 +70,9 @@ def frames(n: int = 1) -> None:
         EventLoop.idle()
 
 
-def until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    """Tick frames until `condition` holds (reader events cross a thread)."""
+def until(condition: Callable[[], bool], timeout: float = 60.0) -> None:
+    """Tick frames until `condition` holds (reader events cross a thread). The timeout only
+    bounds a failure: on a loaded CI machine a game's worth of frames can take 20 s."""
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
