@@ -84,6 +84,12 @@ def test_broken_and_beautiful_players_tied_last_choose_together():
     assert start.why == "Ben and Dev came last, so Ben and Dev choose who goes first"
 
 
+def test_broken_and_beautiful_after_a_tie_everyone_chooses():
+    start = definition("broken-and-beautiful").again(setup_of(2), ranked([1, 1]))
+    assert start.choosers == ("Ana", "Ben")
+    assert start.why == "Ana and Ben tied, so Ana and Ben choose who goes first"
+
+
 def test_mintsugi_is_silent_so_the_next_player_clockwise_starts():
     start = definition("mintsugi").again(setup_of(4, first=3), ranked([2, 1, 4, 3], "mintsugi"))
     assert (start.first, start.choosers) == (0, ())

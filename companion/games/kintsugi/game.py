@@ -49,7 +49,8 @@ def _pottery(name: str) -> ComponentKind:
 def last_chooses(setup: Setup, sheet: ScoreSheet) -> NextStart:
     """The next game of Broken and Beautiful: "Unless the group just finished a game. In that
     case, the player who was last in that game chooses the first player." Players sharing
-    the last rank choose together. Everyone has played now, so nobody is new (B12)."""
+    the last rank choose together (all of them, after a tie for first). Everyone has played
+    now, so nobody is new (B12)."""
     players = tuple(
         replace(p, options={k: v for k, v in p.options.items() if k != NEW_PLAYER.key})
         for p in setup.players
@@ -61,7 +62,8 @@ def last_chooses(setup: Setup, sheet: ScoreSheet) -> NextStart:
     return NextStart(
         players,
         names.index(last[0]) if last[0] in names else setup.first,
-        f"{who} came last, so {who} {'choose' if len(last) > 1 else 'chooses'} who goes first",
+        f"{who} {'tied' if len(last) == len(players) else 'came last'}, so {who} "
+        f"{'choose' if len(last) > 1 else 'chooses'} who goes first",
         choosers=last,
         chose=f"{{first}} goes first, chosen by {who} (last in the game before)",
     )
