@@ -78,9 +78,7 @@ def test_the_table_is_asked_island_by_island_then_token_by_token():
     eng, s = fresh()
     assert s.phase == "layout" and map_of(s) == ({}, {}, {})  # the file's set-up is left off
     prompt = eng.prompt(s)
-    assert prompt.text == (
-        "Random set-up: which temple lies face up on island 1? (13 temples, one island without)"
-    )
+    assert prompt.text == "Random set-up. Island 1: which temple lies face up on it?"
     assert [(o.word, o.arg, o.label) for o in prompt.options] == [
         ("temple", "diamond", "Diamond"), ("temple", "emerald", "Emerald"),
         ("temple", "ruby", "Ruby"), ("temple", "sapphire", "Sapphire"),
@@ -88,10 +86,10 @@ def test_the_table_is_asked_island_by_island_then_token_by_token():
     ]  # fmt: skip
     s = run(eng, s, "tap temple ruby")
     assert s.temples[1][0].gives == "ruby" and s.event == "Island 1: the ruby temple"
-    assert "island 2?" in eng.prompt(s).text
+    assert eng.prompt(s).text == "Island 2: which temple lies face up on it?"
     s = run(eng, s, *DEMO_LAYOUT[1:13], "tap temple none")  # islands 2-13, 14 bare
     assert s.bare == 14 and s.event == "Island 14 starts with no temple"
-    assert eng.prompt(s).text == "Random set-up: tap the island hazardous token 1 of 3 lies on"
+    assert eng.prompt(s).text == "Hazardous token 1 of 3: tap the island it lies on"
 
 
 def test_entered_as_printed_it_is_the_printed_map():
@@ -132,7 +130,7 @@ def test_three_hazardous_tokens_on_three_islands_and_movement_tokens_may_share()
     err = refused(eng, s, "tap island 4")
     assert err.rule == "hazard-islands" and str(err).startswith("Island 4 has a hazardous token")
     s = run(eng, s, "tap island 1", "tap island 2")
-    assert eng.prompt(s).text == "Random set-up: tap the island movement token 1 of 5 lies on"
+    assert eng.prompt(s).text == "Movement token 1 of 5: tap the island it lies on"
     assert all(o.enabled for o in eng.prompt(s).options)
     s = run(eng, s, *(["tap island 4"] * 4))  # on a hazardous island, all four on one
     assert s.movement == {4: 4} and s.hazard == {4: 1, 1: 1, 2: 1}
@@ -163,7 +161,7 @@ def test_the_answers_are_stored_with_the_game_undone_one_by_one_and_replayed():
         table.tap(step.option, step.arg)
     assert table.state.hazard == {13: 1, 7: 1}
     table.undo()
-    assert table.state.hazard == {13: 1} and "hazardous token 2 of 3" in table.prompt.text
+    assert table.state.hazard == {13: 1} and "Hazardous token 2 of 3" in table.prompt.text
     resumed = Table.resume(store, table.game_id)
     assert map_of(resumed.state) == map_of(table.state) and resumed.state.bare == 1
     assert resumed.state.settings["map_setup"] == "random"

@@ -70,8 +70,8 @@ def prompt(s: BPState) -> Prompt:
         return Prompt(
             PHASE,
             None,
-            f"Random set-up: which temple lies face up on island {island}? "
-            f"({len(s.map.islands) - 1} temples, one island without)",
+            ("Random set-up. " if not (s.temples or s.bare) else "")
+            + f"Island {island}: which temple lies face up on it?",
             options,
             detail={"asking": island},
         )
@@ -81,7 +81,7 @@ def prompt(s: BPState) -> Prompt:
     return Prompt(
         PHASE,
         None,
-        f"Random set-up: tap the island {kind} token {n + 1} of {of} lies on",
+        f"{kind.capitalize()} token {n + 1} of {of}: tap the island it lies on",
         tuple(
             Option(
                 "island",
