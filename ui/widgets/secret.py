@@ -2,7 +2,10 @@
 
 The shared screen shows only what every player may see; a player's secret is asked of the
 engine (`Table.secret`, through the session) only while that player holds their name, and is
-taken away the moment they let go. Any widget that shows a player's name can offer it.
+taken away the moment they let go, slide off the name, or after `SHOW_S` seconds. It is
+written small and dim (docs/ui.md, "A hand is read by its owner alone"): readable leaning
+over one's own name, not from the other seats. Any widget that shows a player's name can
+offer it.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from pathlib import Path
 
 from kivy.app import App
 from kivy.clock import Clock, ClockEvent
+from kivy.core.window import Window
 from kivy.input.motionevent import MotionEvent
 from kivy.lang import Builder
 from kivy.uix.label import Label
@@ -18,10 +22,12 @@ from kivy.uix.label import Label
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 HOLD_S = 0.6  # a press this long on a player's name shows what only they may see
+SHOW_S = 4.0  # and for this long at most: a hand left showing is read by the next seat
 
 
 class SecretNote(Label):
-    """What only the player holding their name may see, laid over their place while held."""
+    """What only the player holding their name may see, laid over their own place (on the
+    window, outside any layout, so nothing else moves) while they hold it."""
 
 
 class HoldToReveal:
@@ -49,6 +55,13 @@ class HoldToReveal:
             return True
         return super().on_touch_down(touch)
 
+    def on_touch_move(self, touch: MotionEvent) -> bool:
+        if touch.grab_current is self:
+            if not self.ids.name.collide_point(*touch.pos):
+                self.conceal()  # a finger that slides off the name is not holding it
+            return True
+        return super().on_touch_move(touch)
+
     def on_touch_up(self, touch: MotionEvent) -> bool:
         if touch.grab_current is self:
             touch.ungrab(self)
@@ -57,11 +70,23 @@ class HoldToReveal:
         return super().on_touch_up(touch)
 
     def reveal(self) -> None:
-        """Lay the player's own secret over their place (nothing for a game without one)."""
+        """Lay the player's own secret over their place (nothing for a game without one),
+        and take it away after `SHOW_S` even if the name is still held."""
         text = App.get_running_app().session.secret(self.player)
-        if text and self.note.parent is None:
-            self.note.text = f"{self.player} holds: {text}"
-            self.add_widget(self.note)
+        if not text or self.note.parent is not None:
+            return
+        note = self.note
+        note.text = f"{self.player} holds: {text}"
+        note.width = self.width
+        note.texture_update()
+        name = self.ids.name
+        left, bottom = self.to_window(self.x, name.y)
+        note.pos = (
+            min(max(left, 0), max(Window.width - note.width, 0)),
+            min(max(bottom - note.height, 0), max(Window.height - note.height, 0)),
+        )
+        Window.add_widget(note)
+        self._hold = Clock.schedule_once(lambda _dt: self.conceal(), SHOW_S)
 
     def conceal(self) -> None:
         if self._hold is not None:
@@ -69,5 +94,5 @@ class HoldToReveal:
             self._hold = None
         if self._note is not None:
             if self._note.parent is not None:
-                self.remove_widget(self._note)
+                self._note.parent.remove_widget(self._note)
             self._note.text = ""
