@@ -345,6 +345,8 @@ def main() -> None:
     if kept:
         print(kept)
     if profiler is not None:
+        if os.environ.get("BENCH_PROFILE_OUT"):  # for pstats' callers and callees
+            profiler.dump_stats(os.environ["BENCH_PROFILE_OUT"])
         pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_SORT", "cumulative")).print_stats(
             int(os.environ.get("BENCH_TOP", "25"))
         )

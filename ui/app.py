@@ -37,7 +37,7 @@ from hardware.hub import ReaderHub, one_line
 from hardware.speaker import speech_trouble
 from hardware.urls import ReaderUrl, parse_reader_spec
 from ui import keyboard, touch
-from ui.logs import keep_no_frames
+from ui.logs import keep_no_frames, skip_kv_traces
 from ui.offscreen import wait_for_frame
 from ui.paths import data_dir
 from ui.quiet import QuietCollector
@@ -192,6 +192,7 @@ class CompanionApp(App):
         ExceptionManager.add_handler(self._damage)
         drop_unread_pixels()
         keep_no_frames()
+        skip_kv_traces()
         from kivy.core.window import Window  # after the App: it opens the window
 
         Window.clearcolor = THEME.background

@@ -32,3 +32,30 @@ def test_a_logged_exception_keeps_its_words_and_traceback_but_no_frame():
     assert traced.exc_info is None
     assert "in fail" in traced.exc_text and "OSError: tag not on the reader" in traced.exc_text
     assert sum(1 for f in Logger.filters if type(f).__name__ == "Frameless") == 1
+
+
+def test_kv_rules_set_their_values_without_formatting_traces(monkeypatch):
+    """Below TRACE a kv rule's binding sets its value and formats no trace line; at TRACE
+    Kivy's own (tracing) call stays."""
+    from kivy.lang import Builder, builder
+    from kivy.logger import LOG_LEVELS
+    from kivy.uix.label import Label
+
+    from ui.logs import skip_kv_traces
+
+    kivys, level = builder.call_fn, Logger.level
+    monkeypatch.setattr(builder, "call_fn", kivys)  # put back after the test
+    try:
+        Logger.setLevel(LOG_LEVELS["trace"])
+        skip_kv_traces()
+        assert builder.call_fn is kivys
+        Logger.setLevel(LOG_LEVELS["info"])
+        skip_kv_traces()
+    finally:
+        Logger.setLevel(level)
+    shown = Builder.load_string("Label:\n    text: 'Round ' + str(self.font_size)")
+    assert isinstance(shown, Label) and shown.text == f"Round {shown.font_size}"
+    traced = []
+    monkeypatch.setattr(builder, "trace", traced.append)
+    shown.font_size = 31
+    assert shown.text == "Round 31" and traced == []
