@@ -153,7 +153,8 @@ class Pi4Model:
         spec = os.environ["SDCARD_FSYNC_MS"]  # probability:low-high ms, ...
         return (
             f"Pi 4 model: CPU {self.factor:.3f} of a core here (nbody {pi4.CALIBRATE_STEPS} steps"
-            f" {self.nbody_here:.2f} s here, a Pi 4's {pi4.pi4_seconds():.2f} s; under the quota"
+            f" {self.nbody_here:.2f} s here, a Pi 4's {pi4.pi4_seconds():.2f} s on Python"
+            f" {os.environ.get('BENCH_PI4_PYTHON', '3.11')}; under the quota"
             f" {check:.2f} s), {self.where}; llvmpipe's {self.rasterizers} rasterizing threads"
             " outside it (the Pi's GPU's work; the cold start keeps them in)\n"
             f"  SD card fsync model: {spec}; {self.shim.sdcard_calls()} fsyncs, "

@@ -48,3 +48,10 @@ def test_the_model_is_a_mixture_whose_parts_sum_to_one():
     assert all(0 < lo < hi for _p, lo, hi in pi4.SD_MODEL)
     spec = pi4.sd_environment(pi4.HERE / "sdcard.so", seed=0)["SDCARD_FSYNC_MS"]
     assert spec == "0.94:5.0-12.0,0.05:30.0-80.0,0.01:150.0-500.0"
+
+
+def test_the_pi_4_core_is_the_published_python_3_7_time_less_3_11s_gain(monkeypatch):
+    monkeypatch.setenv("BENCH_PI4_PYTHON", "3.7")
+    assert pi4.pi4_seconds() == pytest.approx(6.33, abs=0.005)  # 158.263 s for 5,000,000 steps
+    monkeypatch.delenv("BENCH_PI4_PYTHON")
+    assert pi4.pi4_seconds() == pytest.approx(6.33 / 1.29, abs=0.005)  # the app's Python

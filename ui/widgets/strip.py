@@ -142,8 +142,10 @@ class PlayerStrip(HoldToReveal, BoxLayout):
         key = next((c for c in player.counters if c.emphasis), None)
         self.key_figure = key.text if key is not None else ""
         self.afar = read_from_afar(player)
-        self.words.text = figures(player)
-        self._fit()
+        words = figures(player)
+        if words != self.words.text:  # measured again only when they changed (or the width)
+            self.words.text = words
+            self._fit()
         if list(zones) != self.zones:
             self.zones = list(zones)
             self._show_zones(zones)
