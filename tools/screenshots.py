@@ -146,6 +146,24 @@ def planet_shots(app: object) -> Iterator[Shot]:
         if step.line in PLANET_SHOTS:
             yield PLANET_SHOTS[step.line], lambda: None
     yield "planet-favor", lambda: app.goto("scores")
+    yield from planet_random_shots(app, choose)
+
+
+def planet_random_shots(app: object, choose: Callable[[], None]) -> Iterator[Shot]:
+    """Broken Planet's random set-up (docs/rulings.md P16): a temple asked island by island,
+    then a token's island tapped on the map."""
+    from ui.screens.settings import rules_key
+
+    app.store.set_setting(rules_key("broken-planet"), {"map_setup": "random"})
+    choose()
+    app.root.get_screen("setup").start()
+    for face in ("none", "diamond", "emerald"):
+        app.session.tap("temple", face)
+    yield "planet-random-temple", lambda: None
+    for face in "sapphire diamond ruby sapphire ruby emerald die ruby die emerald sapphire".split():
+        app.session.tap("temple", face)
+    app.session.tap("island", "13")
+    yield "planet-random-token", lambda: None
 
 
 def run(folder: Path, only: str = "") -> list[Path]:
