@@ -228,3 +228,16 @@ def test_any_legal_random_set_up_keeps_the_invariants_and_plays_to_the_end(
     standard = {t.id for standing in s.temples.values() for t in standing}
     s, seen_last = play_out(eng, s, choices, lambda state: check(state, standard))
     assert s.phase == "over" and seen_last and eng.prompt(s).over
+
+
+def test_an_owners_map_of_eight_islands_takes_seven_temples():
+    """P16: on a map of another size one island is bare and every other has a temple."""
+    small = {**MAP, "island": [i for i in MAP["island"] if i["number"] <= 8],
+             "routes": [r for r in MAP["routes"] if max(r) <= 8]}  # fmt: skip
+    eng = engine(**RANDOM)
+    s = eng.new(Setup(tuple(PlayerSetup(n) for n in THREE), DECK.components, extra={"map": small}))
+    s = run(eng, s, *(["tap temple ruby"] * 7))
+    assert "Island 8" in eng.prompt(s).text and refused(eng, s, "tap temple ruby")
+    s = run(eng, s, "tap temple none", "tap island 8", "tap island 7", "tap island 6")
+    s = run(eng, s, *(["tap island 8"] * 5))
+    assert s.phase == "pawns" and (s.bare, len(s.temples), s.movement) == (8, 7, {8: 5})

@@ -13,7 +13,7 @@ from companion.engine import Prompt, ScoreSheet, Setup
 from companion.games.broken_planet import collect, layout, offer, opening
 from companion.games.broken_planet.mapfile import read_map
 from companion.games.broken_planet.scoring import GAME, Favor, Holding, score_holdings
-from companion.games.broken_planet.state import BPState, MapTemple, new_supply
+from companion.games.broken_planet.state import BPState, new_supply, standard_temple
 from companion.games.broken_planet.tablet import GEMS
 from companion.inputs import IllegalInput, Input, Scan, UnknownTag
 from companion.view import Counter, View
@@ -46,7 +46,7 @@ class BrokenPlanetEngine:
             raise ValueError(f"the deck has {kinds.count('pawn')} pawns; {pawns_needed} are needed")
         printed = not layout.chosen(self.settings)  # else the table says what lies where
         temples = {
-            n: (MapTemple(f"S{n}", i.temple, locked=i.slots == i.locked),)
+            n: (standard_temple(planet, n, i.temple),)
             for n, i in planet.islands.items()
             if i.temple != "none" and printed
         }

@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.engine import Option, Prompt
 from companion.games.broken_planet import words
-from companion.games.broken_planet.state import BPState, MapTemple
+from companion.games.broken_planet.state import BPState, standard_temple
 from companion.games.broken_planet.tablet import STANDARD
 from companion.inputs import IllegalInput, Input, Tap
 
@@ -73,7 +73,6 @@ def prompt(s: BPState) -> Prompt:
             ("Random set-up. " if not (s.temples or s.bare) else "")
             + f"Island {island}: which temple lies face up on it?",
             options,
-            detail={"asking": island},
         )
     hazards, movements = _tokens(s)
     kind, n, of = ("hazardous", hazards, HAZARDS) if hazards < HAZARDS else (
@@ -91,7 +90,7 @@ def prompt(s: BPState) -> Prompt:
                 "it has a hazardous token already",
             )
             for i in sorted(s.map.islands)
-        ),  # fmt: skip
+        ),
     )
 
 
@@ -126,8 +125,7 @@ def _temple(s: BPState, island: int, face: str) -> None:
             f"Island {island} is the last: one island starts with no temple, so this one does",
             rule="one-bare-island",
         )
-    info = s.map.islands[island]
-    s.temples[island] = (MapTemple(f"S{island}", face, locked=info.slots == info.locked),)
+    s.temples[island] = (standard_temple(s.map, island, face),)
     s.event = f"Island {island}: the {face} temple"
 
 

@@ -201,5 +201,12 @@ class BPState:
         )
 
 
+def standard_temple(planet: PlanetMap, island: int, gives: str) -> MapTemple:
+    """The standard temple an island starts with: it stands on a sapphire-locked slot only
+    when every slot of the island is locked (P8: an unlocked one when there is one)."""
+    info = planet.islands[island]
+    return MapTemple(f"S{island}", gives, locked=info.slots == info.locked)
+
+
 def new_supply() -> dict[str, int]:
     return dict.fromkeys(GEMS, PILE_SIZE)
