@@ -71,6 +71,8 @@ class Evening:
 
     number: int
     games: tuple[Played, ...]
+    of: int = 0  # as it stood after its first games (`until`): how many it holds in all
+    closes: float = 0.0  # and when its last game ended
 
     @property
     def began(self) -> float:
@@ -83,7 +85,7 @@ class Evening:
     def until(self, game_id: int) -> Evening:
         """The evening as it stood when the game `game_id` ended (that game included)."""
         ids = [g.id for g in self.games]
-        return Evening(self.number, self.games[: ids.index(game_id) + 1])
+        return Evening(self.number, self.games[: ids.index(game_id) + 1], len(ids), self.ended)
 
 
 @dataclass(frozen=True)
@@ -235,13 +237,21 @@ def _clock(stamp: float) -> str:
 
 def heading(evening: Evening, *, now: float | None = None) -> str:
     """What the standings are of: "Tonight: 3 games since 19:02" for the evening still
-    going at `now`, else "Tue 01 Dec 2026, 19:02 to 22:40: 3 games"."""
+    going at `now`, else "Tue 01 Dec 2026, 19:02 to 22:40: 3 games"; an evening as it
+    stood after one of its games says which ("Tonight after game 2 of 3, since 19:02")."""
     count = len(evening.games)
-    games = f"{count} game" + ("" if count == 1 else "s")
-    if now is not None and now - evening.ended <= GAP:
-        return f"Tonight: {games} since {_clock(evening.began)}"
+    since = _clock(evening.began)
+    tonight = now is not None and now - max(evening.ended, evening.closes) <= GAP
     day = time.strftime("%a %d %b %Y", time.localtime(evening.began))
-    return f"{day}, {_clock(evening.began)} to {_clock(evening.ended)}: {games}"
+    if evening.of > count:
+        after = f"after game {count} of {evening.of}"
+        if tonight:
+            return f"Tonight {after}, since {since}"
+        return f"{day} {after}, {since} to {_clock(evening.ended)}"
+    games = f"{count} game" + ("" if count == 1 else "s")
+    if tonight:
+        return f"Tonight: {games} since {since}"
+    return f"{day}, {since} to {_clock(evening.ended)}: {games}"
 
 
 def leaders(evening: Evening) -> str:
@@ -250,4 +260,10 @@ def leaders(evening: Evening) -> str:
     if not table or table[0].wins == 0:
         return "no winner yet"
     best = [s.name for s in table if s.wins == table[0].wins]
-    return f"most wins: {' and '.join(best)} ({table[0].wins})"
+    names = " and ".join(filter(None, [", ".join(best[:-1]), best[-1]]))
+    return f"most wins: {names} ({table[0].wins})"
+
+
+def title(evening: Evening, now: float | None = None) -> str:
+    """History's heading over an evening's games: when, how many, who is ahead."""
+    return f"{heading(evening, now=now)} · {leaders(evening)}"

@@ -102,6 +102,7 @@ class Theme:
     # bar; the rest of 800 px keeps the prompt and its options in sight beside them
     panel: float = dp(364)
     strip_wide: float = dp(330)  # a player strip this wide holds a name and its figures
+    mark_width: float = dp(56)  # a game's mark in the standings: "WBI" bold at 20 sp and its frame
 
 
 THEME = Theme()

@@ -56,7 +56,11 @@ def test_a_gap_of_more_than_four_hours_ends_an_evening():
     assert [e.number for e in found] == [1, 2]
     assert tonight(found, NIGHT + 5.6 * HOUR + GAP) == found[1]
     assert tonight(found, NIGHT + 5.5 * HOUR + 2 * GAP + 1) is None
-    assert [g.id for g in evening_of(found, 2).games] == [1, 2]  # as it stood then
+    then = evening_of(found, 2)
+    assert [g.id for g in then.games] == [1, 2] and then.of == 3  # as it stood then
+    assert heading(then, now=NIGHT + 5.5 * HOUR).startswith("Tonight after game 2 of 3, since ")
+    assert " after game 2 of 3, " in heading(then, now=NIGHT + 20 * HOUR)
+    assert heading(found[0], now=NIGHT + 20 * HOUR).endswith(": 3 games")
 
 
 def test_standings_count_wins_and_losses_and_mark_each_game_in_order():

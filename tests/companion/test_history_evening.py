@@ -42,7 +42,7 @@ def test_each_game_says_its_evening_and_which_game_of_it(tmp_path, capsys):
     assert all(list(e) == keys for e in entries), "the documented fields, in order"
     assert main(["history", "--db", db]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 4 and lines[-1].endswith("Ana, Ben, Cleo, Dev; Ben lost")
+    assert len(lines) == 4 and lines[1].endswith("Ana, Ben, Cleo, Dev; Ben lost")
 
 
 def test_bgstats_still_gets_one_play_per_game(tmp_path, capsys):

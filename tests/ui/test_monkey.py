@@ -3,7 +3,9 @@ deck (touches at random points of the window and on random shown buttons, the de
 and unknown ones laid on the simulated reader and lifted). Nothing may escape the app, and
 the save must still hold what was played. Long runs found nothing: 8 seeds of 2,500 steps,
 reaching every screen but the score sheet and playing up to 82 inputs of a game; so a
-second monkey starts on a finished game's score sheet (Play again, its chooser, Undo)."""
+second monkey starts on a finished game's score sheet (Play again, its chooser, Undo). Both
+start after an evening of three finished games: Home shows tonight's standings, History its
+evening, and the score sheet the standings under the sheet."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from kivy.core.window import Window
 from kivy.uix.behaviors import ButtonBehavior
 
 from companion.table import Table
+from tests.companion.evenings import play_evening
 from tests.ui.apphelp import frames, play_to_the_end, touch, walk
 from tests.ui.bp_helpers import add_deck as add_planet_deck
 from tests.ui.test_who_broke_it_app import party_deck
@@ -62,6 +65,9 @@ def romp(app, rng: random.Random, steps: int) -> None:
 def test_a_monkey_at_the_table_breaks_nothing(app, seed):
     add_planet_deck(app)  # every game's deck to choose from on Setup
     app.store.save_deck("who-broke-it", "Party deck", party_deck().to_toml())
+    play_evening(app.store)  # tonight's standings on Home, History and its sheets
+    app.goto("history")
+    app.goto("home")
     romp(app, random.Random(seed), STEPS)
 
 
@@ -69,10 +75,12 @@ def test_a_monkey_at_the_table_breaks_nothing(app, seed):
 def test_a_monkey_after_a_game_breaks_nothing(app, seed):
     """From a finished game's score sheet, which the monkey above seldom reaches: Play
     again and its chooser, Undo, the BG Stats code, History."""
+    play_evening(app.store)  # this game is the evening's fourth: standings under its sheet
     deck = next(d for d in app.decks() if d.name == "Test deck")
     app.open_table(Table.start(app.store, deck, ["Ana", "Ben", "Cleo"]))
     play_to_the_end(app)
     frames(3)
     assert app.root.current == "scores"
     assert any(getattr(w, "text", "") == "Play again" for w in targets())
+    assert app.root.get_screen("scores").ids.standings.heading.startswith("Tonight: 4 games")
     romp(app, random.Random(seed), STEPS // 2)

@@ -1,4 +1,5 @@
-"""History: finished games, newest first; tap one to see its score sheet again.
+"""History: finished games, newest first, grouped by evening (`companion.evening`) under a
+heading each (when, how many games, who won most); tap one to see its score sheet again.
 
 A saved game is replayed from its log to get the full sheet (the tie-break sentence is not
 stored with the result), which also proves the log still replays.
@@ -14,6 +15,7 @@ from kivy.factory import Factory
 from kivy.lang import Builder
 from kivy.uix.screenmanager import Screen
 
+from companion.evening import evenings, played, same, title
 from companion.games import definition
 from companion.store import GameRow, StoreError
 from companion.table import Table
@@ -29,18 +31,27 @@ def which(row: GameRow) -> str:
 
 
 def summary(row: GameRow) -> str:
-    result = row.result or {}
-    players = result.get("players", [])
+    """When and what, then each player with their total, and who won or lost; whatever of
+    a stored result does not read (saves are untrusted) is left out, never an error."""
+    game = played(row)
+    result = row.result if isinstance(row.result, dict) else {}
+    listed = result.get("players")
+    totals = {
+        same(p["name"]): p.get("total")
+        for p in (listed if isinstance(listed, list) else [])
+        if isinstance(p, dict) and isinstance(p.get("name"), str)
+    }
     scores = ", ".join(
-        p["name"] if p.get("total") is None else f"{p['name']} {p['total']}" for p in players
+        f"{name} {totals[same(name)]}" if isinstance(totals.get(same(name)), int) else name
+        for name in game.players
     )
-    losers = result.get("losers", [])
-    outcome = (
-        f"lost by {' and '.join(losers)}"
-        if losers
-        else f"won by {' and '.join(result.get('winners', []))}"
-    )
-    return f"{which(row)}\n{scores} · {outcome}"
+    if game.losers:
+        outcome = f" · lost by {' and '.join(game.losers)}"
+    elif game.winners:
+        outcome = f" · won by {' and '.join(game.winners)}"
+    else:
+        outcome = ""
+    return f"{which(row)}\n{scores}{outcome}"
 
 
 class HistoryScreen(Screen):
@@ -51,10 +62,15 @@ class HistoryScreen(Screen):
         app = App.get_running_app()
         box = self.ids.games
         box.clear_widgets()
-        for row in app.store.games(finished=True):
-            button = Factory.HistoryEntry(text=summary(row))
-            button.bind(on_release=lambda _b, row=row: self.open(row))
-            box.add_widget(button)
+        rows = {row.id: row for row in app.store.games(finished=True)}
+        now = time.time()
+        for evening in reversed(evenings(rows.values())):
+            box.add_widget(Factory.EveningHeading(text=title(evening, now)))
+            for game in reversed(evening.games):
+                row = rows[game.id]
+                button = Factory.HistoryEntry(text=summary(row))
+                button.bind(on_release=lambda _b, row=row: self.open(row))
+                box.add_widget(button)
         self.ids.empty.opacity = 0 if box.children else 1
 
     def open(self, row: GameRow) -> None:

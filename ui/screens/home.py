@@ -1,7 +1,8 @@
 """Home: resume what was being played, or start, review and set up.
 
 After a power cut the players want their game back, so unfinished games come first and
-the most recent one is the biggest button on the screen.
+the most recent one is the biggest button on the screen. Under them, tonight's standings
+(ui/widgets/standings.py): who has won what in the games of the evening still going.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from companion.games import definition
 from companion.store import DamagedStore, GameRow, Store, StoreError
 from companion.table import Table
 from ui.widgets import controls  # noqa: F401  (ConfirmButton, FormButton)
+from ui.widgets.standings import Standings  # noqa: F401  (home.kv)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -126,6 +128,7 @@ class HomeScreen(Screen):
             )
         self.has_games = bool(box.children)
         self.hint = nothing_to_resume(app.sim is not None, bool(app.store.decks()))
+        self.ids.standings.show_tonight(now)
 
     def abandon(self, game_id: int) -> None:
         """Delete an unfinished game for good: its inputs too, so it cannot come back."""

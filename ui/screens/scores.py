@@ -40,6 +40,7 @@ from ui.theme import THEME
 from ui.widgets import controls  # noqa: F401  (FormButton)
 from ui.widgets.qr import QrButton  # noqa: F401  (scores.kv)
 from ui.widgets.sheet import SheetCell, SheetGrid  # noqa: F401  (scores.kv)
+from ui.widgets.standings import Standings  # noqa: F401  (scores.kv)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -250,6 +251,7 @@ class ScoresScreen(Screen):
         if self.pinned is None and table is not None:
             self.show(table.scores(), live=table.finished)
             self.bgstats_url = self._bgstats(table.game_id) if table.finished else ""
+            self.ids.standings.show_game(table.game_id if table.finished else None)
 
     def on_leave(self, *_args: object) -> None:
         """Off screen, the words and the QR code only hold textures: on_pre_enter or
@@ -274,6 +276,7 @@ class ScoresScreen(Screen):
         self.pinned = sheet
         self.show(sheet, live=False, context=context)
         self.bgstats_url = self._bgstats(row.id) if row is not None else ""
+        self.ids.standings.show_game(row.id if row is not None else None)
 
     def show(self, sheet: ScoreSheet, live: bool, context: str = "") -> None:
         self.live, self.context = live, context

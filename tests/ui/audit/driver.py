@@ -9,7 +9,8 @@ phase is seen, with the log open, the virtual table open and an unknown sticker'
 the game has one, and the next game's table).
 The screens scenario visits Home, Setup for every game, Decks, a deck, enrollment,
 Settings and its reader test, and History, and every text field on them with the
-on-screen keyboard open. UI_AUDIT_SHEET=folder also keeps each state's screenshot.
+on-screen keyboard open; then an evening of three games: the score sheet, Home and History
+with its standings. UI_AUDIT_SHEET=folder also keeps each state's screenshot.
 """
 
 from __future__ import annotations
@@ -297,4 +298,37 @@ def walk_screens(app) -> Walk:
     run.visit("Settings · reader test", ("reader-test",))
     settings.stop_test()
     at("History", lambda: app.goto("history"), keyboard_too=False)
+    walk_evening(app, run)
     return run
+
+
+def walk_evening(app, run: Walk) -> None:
+    """An evening of three games with six long names (the standings' widest rows): the
+    third played on the table to its sheet with the evening's standings under it, then
+    Home with tonight's, History grouped by evening, and the first game's sheet from it."""
+    from tests.companion.evenings import play_example
+
+    play_example(app.store, "who-broke-it", 6, NAMES)
+    play_example(app.store, "who-broke-it", 4, NAMES[2:])
+    play_example(app.store, "who-broke-it", 6, NAMES, app=app)
+
+    def context() -> Context:
+        """The players' names, and the standings' figures (their numbers are key figures)."""
+        figures = tuple(
+            w for w in walk(app.root.current_screen) if type(w).__name__ == "StandingFigures"
+        )
+        return Context(names=frozenset(NAMES), figures=figures)
+
+    app.goto("scores")
+    settle()
+    run.visit("Evening · score sheet with tonight's standings", ("evening-scores",), context())
+    app.goto("home")
+    settle()
+    run.visit("Evening · Home with tonight's standings", ("evening-home",), context())
+    app.goto("history")
+    settle()
+    run.visit("Evening · History by evening", ("evening-history",), context())
+    history = app.root.get_screen("history")
+    history.open(app.store.games(finished=True)[1])  # newest first: the second game
+    settle()
+    run.visit("Evening · the second game's sheet from History", ("evening-second",), context())
