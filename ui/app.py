@@ -365,6 +365,7 @@ class CompanionApp(App):
             if event.kind != "placed":
                 continue
             self.records.seen(event)
+            self.root.get_screen("table").seen(event.uid)
             screen = self.root.current_screen
             if screen.name == "table":
                 played = self.session.scan(event.uid, event.reader, event.at)

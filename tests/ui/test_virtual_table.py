@@ -3,8 +3,11 @@ every card of the deck can be reached (wrapped rows, not one row running off the
 
 from __future__ import annotations
 
-from tests.ui.apphelp import frames, press, walk
-from tests.ui.test_app_flow import start_game, tap_virtual
+import time
+
+from tests.ui.apphelp import frames, press, until, walk
+from tests.ui.test_app_flow import start_game, tap_virtual, virtual_card
+from ui.screens.table import VIRTUAL_LIFT_S
 from ui.widgets.card import CardView
 
 
@@ -53,3 +56,22 @@ def test_the_prompt_and_options_stay_in_sight_and_tapped_cards_stay_put(app):
     frames(3)
     draft = next(s for s in drawer.sections if s.title.startswith("Draft area"))
     assert {c.tag for c in draft.ids.cards.children} == {first, second}
+
+
+def test_a_tapped_card_stays_on_a_slow_reader_until_it_is_read(app):
+    """On a busy Pi the reader's poll can come later than the tap's lift: the card must
+    lie there until the reader reports it, or the tap is lost without a word."""
+    screen = start_game(app)
+    uid = next(iter(app.table.components))
+    card = virtual_card(screen, uid)
+    before = app.session.revision
+    chip = app.sim.sim
+    with chip.lock:  # the reader thread's SPI transfers wait: a reader that polls late
+        press(card)
+        deadline = time.monotonic() + VIRTUAL_LIFT_S * 4
+        while time.monotonic() < deadline:
+            frames()
+        assert [t.uid_hex for t in chip.tags] == [uid], "lifted before the reader saw it"
+        assert app.session.revision == before
+    until(lambda: app.session.revision > before or bool(app.session.banner))
+    until(lambda: chip.tags == [])  # and lifted once it was read

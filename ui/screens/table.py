@@ -38,7 +38,8 @@ from ui.widgets.virtual_table import VirtualTable
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-VIRTUAL_LIFT_S = 0.3  # how long a tapped virtual card lies on the simulated reader
+VIRTUAL_LIFT_S = 0.3  # how long a tapped virtual card lies on the simulated reader, at least
+VIRTUAL_WAIT_S = 5.0  # and at most, if the reader has not reported it by then
 
 
 def seat_columns(players: int) -> int:
@@ -68,6 +69,7 @@ class TableScreen(Screen):
         self._shown = Shown()
         self._buttons = OptionButtons(self._option_button)
         self._lifts: dict[str, Any] = {}  # uid -> the pending lift of a virtual card
+        self._placed: dict[str, bool] = {}  # uid -> whether the reader has reported it yet
         self._status = ""
         self.board: Board | None = None
         self._covering: Widget | None = None  # the board's cover laid over the table area
@@ -314,8 +316,24 @@ class TableScreen(Screen):
             Clock.schedule_once(lambda _dt: self.virtual_scan(card), VIRTUAL_LIFT_S)
             return
         sim.place(uid)
-        self._lifts[uid] = Clock.schedule_once(lambda _dt: self._lift(sim, uid), VIRTUAL_LIFT_S)
+        self._placed[uid] = False
+        self._lifts[uid] = Clock.schedule_once(
+            lambda _dt: self._lift(sim, uid, 0.0), VIRTUAL_LIFT_S
+        )
 
-    def _lift(self, sim: Any, uid: str) -> None:
+    def seen(self, uid: str) -> None:
+        """The reader reported `uid` placed: a virtual card waiting for that may be lifted."""
+        if uid in self._placed:
+            self._placed[uid] = True
+
+    def _lift(self, sim: Any, uid: str, waited: float) -> None:
+        """Lift the card once the reader has seen it: on a busy Pi its poll can come later
+        than the lift would, and the tap would then be lost without a word."""
+        if not self._placed.get(uid, True) and waited < VIRTUAL_WAIT_S:
+            self._lifts[uid] = Clock.schedule_once(
+                lambda _dt: self._lift(sim, uid, waited + 0.05), 0.05
+            )
+            return
         self._lifts.pop(uid, None)
+        self._placed.pop(uid, None)
         sim.remove(uid)
