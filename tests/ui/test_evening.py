@@ -141,3 +141,26 @@ def test_a_damaged_result_on_home_is_a_game_nobody_won(app):
     frames(2)
     heading = next(reversed(app.root.get_screen("history").ids.games.children))
     assert heading.text.endswith("no winner yet")
+
+
+def test_a_long_evening_shows_the_latest_marks_and_a_long_name_keeps_the_row_on_screen(app):
+    from companion.evening import Evening, Played
+
+    long_name = "Maximiliana-Konstantina von Wilhelmsburg"  # 40 letters, the most a name has
+    games = tuple(
+        Played(n, "who-broke-it", 1000.0 * n, 1000.0 * n + 900, ("Ana", long_name),
+               ("Ana",) if n % 2 else (long_name,), ())
+        for n in range(1, 13)
+    )  # fmt: skip
+    app.goto("home")
+    frames(2)
+    standings = app.root.get_screen("home").ids.standings
+    standings.show(Evening(1, games))
+    frames(3)
+    for name, figures, marks in rows_of(standings):
+        shown = [c for c in marks.children if isinstance(c, MarkChip)]
+        assert 0 < len(shown) < 12 and marks.right <= standings.right + 1, "the latest that fit"
+        assert shown[0].outcome == (PLAYED if name.text == "Ana" else WON), "the 12th game last"
+        assert name.width <= standings.width * 0.4 + 1 and figures.right <= marks.x + 1
+    long_row = next(r for r in rows_of(standings) if r[0].text == long_name)
+    assert long_row[0].text_size[0] is not None, "shortened at its end, not breaking the row"

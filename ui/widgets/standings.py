@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from kivy.app import App
+from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
 from kivy.lang import Builder
 from kivy.properties import NumericProperty, StringProperty
@@ -60,6 +61,23 @@ class MarkRow(BoxLayout):
             )
 
 
+class StandingName(Label):
+    """A player's name: whole when it fits `room` (its share of the row), else shortened at
+    its end: a 40-letter name must not push the figures and marks off the screen."""
+
+    room = NumericProperty(10000)
+
+    def on_text(self, *_args: object) -> None:
+        self.fit()
+
+    def on_room(self, *_args: object) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        whole = CoreLabel(font_size=self.font_size, bold=True).get_extents(self.text)[0]
+        self.text_size = (None, None) if whole <= self.room else (self.room, None)
+
+
 def figure_text(number: int, word: str) -> str:
     """The number at a name's size, bold, its word at the body size."""
     return f"[b][size={round(THEME.font_player)}]{number}[/size][/b] {word}"
@@ -72,10 +90,17 @@ class Standings(BoxLayout):
     wanted = NumericProperty(0)  # the height every row needs; the screen decides how much it gets
     least = NumericProperty(0)  # the heading and the leader's row (the rest may scroll)
 
+    NAME_SHARE = 0.4  # of the row's width, at most, for a name
+
     def on_kv_post(self, base_widget: object) -> None:
         super().on_kv_post(base_widget)
         self.ids.rows.bind(minimum_height=self.want)
         self.ids.heading.bind(height=self.want)
+        self.bind(width=self.share_room)
+
+    def share_room(self, *_args: object) -> None:
+        for name in self.ids.rows.children[2::3]:  # children run backwards: name, figures, marks
+            name.room = max(self.width * self.NAME_SHARE, THEME.touch)
 
     def want(self, *_args: object) -> None:
         rows, top = self.ids.rows, self.ids.heading.height + self.spacing
@@ -94,10 +119,11 @@ class Standings(BoxLayout):
         self.heading = heading(evening, now=now)
         losses = has_losses(evening)
         for standing in standings_of(evening):
-            rows.add_widget(Factory.StandingName(text=standing.name))
+            rows.add_widget(StandingName(text=standing.name))
             shown = "  ".join(figure_text(n, word) for n, word in figures(standing, losses))
             rows.add_widget(Factory.StandingFigures(text=shown))
             rows.add_widget(MarkRow(standing.marks))
+        self.share_room()
         self.want()
 
     def _evenings(self) -> list[Evening]:
