@@ -241,3 +241,30 @@ def test_an_owners_map_of_eight_islands_takes_seven_temples():
     s = run(eng, s, "tap temple none", "tap island 8", "tap island 7", "tap island 6")
     s = run(eng, s, *(["tap island 8"] * 5))
     assert s.phase == "pawns" and (s.bare, len(s.temples), s.movement) == (8, 7, {8: 5})
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=10_000), min_size=60, max_size=60))
+def test_whatever_is_tapped_the_counts_the_rulebook_gives_hold(picks):
+    """Any option, disabled ones included, or a word the prompt does not offer: what is
+    accepted never breaks the counts, and the layout ends only when they are all met."""
+    eng, s = fresh()
+    for pick in picks:
+        if s.phase != "layout":
+            break
+        options = [(o.word, o.arg) for o in eng.prompt(s).options] + [("island", "1")]
+        word, arg = options[pick % len(options)]
+        try:
+            s = run(eng, s, f"tap {word} {arg}")
+        except IllegalInput as err:
+            assert "\n" not in str(err) and err.rule
+        assert s.bare not in s.temples and all(len(t) == 1 for t in s.temples.values())
+        assert len(s.temples) <= 13  # (the 14th island is the bare one)
+        assert len(s.hazard) == sum(s.hazard.values()) <= 3 and sum(s.movement.values()) <= 5
+    if s.phase == "pawns":
+        assert (len(s.temples), bool(s.bare), len(s.hazard), sum(s.movement.values())) == (
+            13,
+            True,
+            3,
+            5,
+        )
