@@ -8,13 +8,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from hardware.script import ScanStep, parse_script
+from hardware.script import parse_script
 from tests.companion.test_broken_planet_random_setup import DEMO_LAYOUT
 from tests.ui.apphelp import frames, press, until
 from tests.ui.audit import audit, report
 from tests.ui.audit.driver import table_context
 from tests.ui.bp_helpers import cover, play_step, script_steps, start
-from tests.ui.test_app_flow import lay
 from ui.screens.settings import rules_key
 
 SHOTS = os.environ.get("UI_SCREENSHOTS")
@@ -48,11 +47,8 @@ def test_a_random_set_up_entered_by_touch_plays_to_the_favor_sheet(app):
     shoot("planet-random-token")
     press(screen.ids.undo)
     until(lambda: app.table.state.hazard == {})
-    for step in [*layout[14:], *script_steps()]:
-        if isinstance(step, ScanStep):  # laid on the reader until it is read (a virtual
-            lay(app, step.uid)  # tap lifts it after 0.5 s, too soon on a loaded machine)
-        else:
-            play_step(app, screen, step)
+    for step in [*layout[14:], *script_steps()]:  # pawns and relics tapped on the virtual table
+        play_step(app, screen, step)
     until(lambda: app.root.current == "scores")
     assert not found, report(found)
     sheet = app.table.scores()
