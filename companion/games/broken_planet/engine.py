@@ -45,10 +45,9 @@ class BrokenPlanetEngine:
         if kinds.count("pawn") < pawns_needed:
             raise ValueError(f"the deck has {kinds.count('pawn')} pawns; {pawns_needed} are needed")
         printed = not layout.chosen(self.settings)  # else the table says what lies where
+        laid = list(planet.islands.items()) if printed else []
         temples = {
-            n: (standard_temple(planet, n, i.temple),)
-            for n, i in planet.islands.items()
-            if i.temple != "none" and printed
+            n: (standard_temple(planet, n, i.temple),) for n, i in laid if i.temple != "none"
         }
         return BPState(
             map=planet,
@@ -56,8 +55,8 @@ class BrokenPlanetEngine:
             components=setup.components,
             names=names,
             temples=temples,
-            hazard={n: 1 for n, i in planet.islands.items() if i.token == "hazard" and printed},
-            movement={n: 1 for n, i in planet.islands.items() if i.token == "movement" and printed},
+            hazard={n: 1 for n, i in laid if i.token == "hazard"},
+            movement={n: 1 for n, i in laid if i.token == "movement"},
             hands=[{} for _ in names],
             supply=new_supply(),
             pawns=[[1] * (2 if len(names) == 2 else 1) for _ in names],
