@@ -8,11 +8,17 @@ one touch target tall, it takes the lower 250 px of the 480 px screen; the scree
 in the rest and the focused field is scrolled into it. Kivy's `softinput_mode = below_target`
 moved the whole window's content instead: the keyboard ran off the bottom and taps no longer
 reached the keys drawn under them.
+
+A tap outside the keyboard and its field closes the keyboard and does what it tapped, in one
+tap: the screens keep their place above the keyboard until that tap is over (the button's
+release, or a scrolling view's delayed one), and only then take the whole window again.
 """
 
 from __future__ import annotations
 
 import math
+import time
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +26,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.config import Config
 from kivy.properties import BooleanProperty
+from kivy.uix.behaviors import FocusBehavior
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 
@@ -32,6 +39,7 @@ DEVICES = Path("/proc/bus/input/devices")
 FULL_KEYBOARD = "EV=120013"  # keys, repeat and LEDs: a keyboard, not a power button or panel
 ROWS = 5  # Kivy's layouts (qwerty, azerty...) have five rows of keys
 MARGIN = (0.02, 0.01, 0.02, 0.01)  # top, right, bottom, left: thinner than Kivy's, for the form
+TAP_MAX_S = 1.0  # the screens wait at most this long for a tap that closed the keyboard
 
 
 def physical_keyboard(devices: Path = DEVICES) -> bool:
@@ -67,11 +75,24 @@ class TableKeyboard(VKeyboard):
         kwargs.setdefault("margin_hint", list(MARGIN))
         super().__init__(**kwargs)
         self._typed_under_shift = False
+        self.touches: weakref.WeakSet = weakref.WeakSet()
 
     def on_parent(self, _widget: object, parent: object) -> None:
-        room_above(self.height * self.scale if parent is not None else 0)
-        if parent is not None:
-            Clock.schedule_once(self.reveal_target, 0)
+        from kivy.core.window import Window
+
+        if parent is None:
+            Window.unbind(on_touch_down=self.note_touch)
+            whole_window_after(self.touches)
+            return
+        self.touches = weakref.WeakSet()
+        Window.bind(on_touch_down=self.note_touch)
+        room_above(self.height * self.scale)
+        Clock.schedule_once(self.reveal_target, 0)
+
+    def note_touch(self, _window: object, touch: Any) -> None:
+        """Remember each touch begun while the keyboard is shown: the one that closes it
+        must end on the screen as it was drawn when the finger came down."""
+        self.touches.add(touch)
 
     def reveal_target(self, *_args: object, again: bool = True) -> None:
         """Scroll the field being typed in above the keyboard (its form's scrolling view);
@@ -83,6 +104,11 @@ class TableKeyboard(VKeyboard):
             view = view.parent  # up to the window, which is its own parent
         if isinstance(view, Widget) and self.target is not None:  # a Scroller, scrolling
             view.scroll_to(self.target, padding=THEME.spacing, animate=False)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if self.collide_point(*touch.pos) and self.collide_margin(*self.to_local(*touch.pos)):
+            FocusBehavior.ignored_touch.append(touch)  # a finger that misses the keys keeps it
+        return bool(super().on_touch_down(touch))
 
     def process_key_on(self, touch: Any) -> None:
         held = self.shift_held()
@@ -125,6 +151,34 @@ def room_above(keyboard_top: float) -> None:
     root.size_hint_y = None if keyboard_top else 1
     root.y = keyboard_top
     root.height = Window.height - keyboard_top
+
+
+def whole_window_after(touches: weakref.WeakSet) -> None:
+    """Give the screens the whole window back once `touches` are over, frame by frame.
+
+    Kivy unfocuses the field when the tapping finger lifts, before the tapped button hears
+    the lift: were the screens laid out at once, the button would have moved from under the
+    finger and not fire (a ScrollView's button hears it 0.2 s later still)."""
+    from kivy.base import EventLoop
+    from kivy.core.window import Window
+
+    deadline = time.monotonic() + TAP_MAX_S
+
+    def settle(_dt: float) -> None:
+        if any(isinstance(child, VKeyboard) for child in Window.children):
+            return  # another field took the keyboard: it lays the screens out itself
+        busy = any(in_flight(touch, EventLoop.me_list) for touch in list(touches))
+        if busy and time.monotonic() < deadline:
+            Clock.schedule_once(settle, 0)
+        else:
+            room_above(0)
+
+    Clock.schedule_once(settle, 0)
+
+
+def in_flight(touch: Any, down: list) -> bool:
+    """The finger is still down, or a widget still waits to hear it lift."""
+    return touch in down or any(ref() is not None for ref in touch.grab_list)
 
 
 def keyboard_height() -> float:
