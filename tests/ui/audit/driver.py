@@ -156,7 +156,13 @@ def play_scripted(app, step) -> bool:
     if isinstance(step, ScanStep):
         return app.session.scan(step.uid, step.reader)
     seat = SCRIPT_NAMES.index(step.seat) if step.seat else None
-    return app.session.tap(step.option, step.arg, seat=seat)
+    return app.session.tap(step.option, seated(step.arg), seat=seat)
+
+
+def seated(arg: str | None) -> str | None:
+    """A script's player ('tap player Eli') by the long name in that seat: the table knows
+    no 'Eli', and a refusal there ended the script at its first choice of a player."""
+    return NAMES[SCRIPT_NAMES.index(arg)] if arg in SCRIPT_NAMES else arg
 
 
 def play_generated(app) -> bool:
