@@ -67,6 +67,7 @@ class Session(EventDispatcher):
         self.rescan = RescanGuard(rescan_window)
         self.defer_commits = defer_commits
         self._confirmed = 0  # the table's saved_seq the feedback has said "accepted" for
+        self._still = Clock.create_trigger(self._still_saving, SAVING_SAID_AFTER_S)
         super().__init__(**kwargs)
 
     def on_table(self, _session: Session, table: Table | None) -> None:
@@ -101,9 +102,9 @@ class Session(EventDispatcher):
 
     def on_saving(self, _session: Session, saving: bool) -> None:
         if saving:
-            Clock.schedule_once(self._still_saving, SAVING_SAID_AFTER_S)
+            self._still()
         else:
-            Clock.unschedule(self._still_saving)
+            self._still.cancel()
             self.saving_note = ""
 
     def _still_saving(self, _dt: float) -> None:

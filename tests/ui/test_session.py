@@ -5,6 +5,7 @@ the accepted feedback waits for the save, and a failed save takes the input back
 from __future__ import annotations
 
 import threading
+import time
 
 from companion.store import Store, StoreError
 from companion.table import Table
@@ -71,3 +72,22 @@ def test_a_failed_save_takes_the_input_back_in_one_line(tmp_path):
         "Not saved, so taken back: the last input was not saved"
         " (could not save to save.db: the disk is full)"
     )
+
+
+def test_a_save_that_takes_long_is_said_until_it_is_done(tmp_path):
+    from kivy.clock import Clock
+
+    from companion.table import STILL_SAVING
+
+    s, said = deferred_session(tmp_path / "save.db")
+    opened, commit = threading.Event(), s.table.store.append
+    s.table.store.append = lambda *a, **k: (opened.wait(10), commit(*a, **k))
+    assert s.scan(uid(1)) and s.saving_note == ""
+    deadline = time.monotonic() + 5
+    while not s.saving_note and time.monotonic() < deadline:  # a quarter second on
+        Clock.tick()
+    assert s.saving_note == STILL_SAVING and said == []
+    opened.set()
+    while s.saving and time.monotonic() < deadline:  # the writer's notice, on the clock
+        Clock.tick()
+    assert s.saving_note == "" and said == ["accepted"]
