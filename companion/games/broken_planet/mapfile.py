@@ -39,7 +39,7 @@ class MapError(ValueError):
     """A map file that cannot be used; one line naming the file and line."""
 
 
-def _known(key: str, table: str, where: str) -> None:
+def known(key: str, table: str, where: str) -> None:
     """Refuse a key this table does not have, suggesting the nearest one it does."""
     if key not in KEYS[table]:
         near = difflib.get_close_matches(key, KEYS[table], n=1)
@@ -154,6 +154,36 @@ class _Where:
         return f"{self.source}:{self.key(key) or 1}"
 
 
+class _Named(_Where):
+    """A map being entered on the screen (mapdraft.py): no file and no lines, so each entry
+    is named the way the person tapping it knows it, "island 7" or "Gold Golem"."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        super().__init__("", "map")
+        self.data = data
+
+    def entry(self, table: str, index: int, key: str | None = None) -> str:
+        entries = self.data.get(table)
+        entry = entries[index] if isinstance(entries, list) and index < len(entries) else {}
+        if table == "island":
+            return f"island {entry.get('number', index + 1)}"
+        if table == "temple" and entry.get("key") in TEMPLES:
+            return TEMPLES[entry["key"]][0]
+        if table == "relic":
+            return f"the {entry.get('kind', '')} relic".replace("  ", " ")
+        return f"{table} {index + 1}"
+
+    def top(self, key: str) -> str:
+        return {"island": "islands", "temple": "the tablet", "relic": "the relics"}.get(
+            key, key.replace("\\", "")
+        )
+
+
+def check_draft(data: Mapping[str, Any]) -> None:
+    """`map check` on a map being entered on the screen: MapError naming the entry in words."""
+    read_map(data, _Named(data))
+
+
 class _Stored(_Where):
     """A map read back from a stored game: no lines, only the section."""
 
@@ -167,24 +197,24 @@ class _Stored(_Where):
         return f"map: {key}"
 
 
-def _whole(value: Any, low: int, high: int, what: str, where: str) -> int:
+def whole(value: Any, low: int, high: int, what: str, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise MapError(f"{where}: {what} must be a whole number {low}-{high}, got {value!r}")
     return value
 
 
-def _word(value: Any, choices: tuple[str, ...], what: str, where: str) -> str:
+def word(value: Any, choices: tuple[str, ...], what: str, where: str) -> str:
     if not isinstance(value, str) or value not in choices:
         raise MapError(f"{where}: {what} must be one of {', '.join(choices)}, got {value!r}")
     return value
 
 
-def _gems(value: Any, what: str, where: str) -> dict[str, int]:
+def gem_counts(value: Any, what: str, where: str) -> dict[str, int]:
     if not isinstance(value, dict):
         raise MapError(f"{where}: {what} must be a table such as {{ ruby = 2, sapphire = 1 }}")
     for gem, n in value.items():
-        _word(gem, GEMS, f"{what}'s gem", where)
-        _whole(n, 0, 16, f"{what}.{gem}", where)
+        word(gem, GEMS, f"{what}'s gem", where)
+        whole(n, 0, 16, f"{what}.{gem}", where)
     return {g: value[g] for g in GEMS if value.get(g)}
 
 
@@ -196,7 +226,7 @@ def _after(value: Any, where: str) -> str:
 
 def _unknown(entry: Mapping[str, Any], table: str, index: int, where: _Where) -> None:
     for key in entry:
-        _known(key, table, where.entry(table, index, re.escape(key)))
+        known(key, table, where.entry(table, index, re.escape(key)))
 
 
 def _table(data: Mapping[str, Any], name: str, where: _Where) -> list[Any]:
@@ -211,20 +241,20 @@ def _islands(data: Mapping[str, Any], where: _Where) -> dict[int, Island]:
     for i, entry in enumerate(_table(data, "island", where)):
         at = where.entry("island", i)
         _unknown(entry, "island", i, where)
-        number = _whole(entry.get("number"), 1, 99, "number", where.entry("island", i, "number"))
+        number = whole(entry.get("number"), 1, 99, "number", where.entry("island", i, "number"))
         if number in islands:
             raise MapError(f"{at}: island {number} is listed twice")
-        slots = _whole(entry.get("slots"), 2, 3, "slots", where.entry("island", i, "slots"))
-        locked = _whole(
+        slots = whole(entry.get("slots"), 2, 3, "slots", where.entry("island", i, "slots"))
+        locked = whole(
             entry.get("locked", 0), 0, slots, "locked", where.entry("island", i, "locked")
         )
-        temple = _word(
+        temple = word(
             entry.get("temple", "none"),
             (*STANDARD, "none"),
             "temple",
             where.entry("island", i, "temple"),
         )
-        token = _word(
+        token = word(
             entry.get("token", "none"),
             (*TOKENS, "none"),
             "token",
@@ -274,16 +304,16 @@ def _temples(data: Mapping[str, Any], where: _Where) -> dict[str, TempleCard]:
     entries = _table(data, "temple", where)
     for i, entry in enumerate(entries):
         _unknown(entry, "temple", i, where)
-        key = _word(entry.get("key"), tuple(TEMPLES), "key", where.entry("temple", i, "key"))
+        key = word(entry.get("key"), tuple(TEMPLES), "key", where.entry("temple", i, "key"))
         if key in temples:
             raise MapError(f"{where.entry('temple', i)}: temple {key} is listed twice")
         temples[key] = TempleCard(
             key,
-            _whole(entry.get("tier"), 1, 3, "tier", where.entry("temple", i, "tier")),
+            whole(entry.get("tier"), 1, 3, "tier", where.entry("temple", i, "tier")),
             _after(entry.get("after", ""), where.entry("temple", i, "after")),
-            _gems(entry.get("cost"), "cost", where.entry("temple", i, "cost")),
-            _whole(entry.get("favor"), 0, 20, "favor", where.entry("temple", i, "favor")),
-            _word(entry.get("gives"), (*GEMS, "any"), "gives", where.entry("temple", i, "gives")),
+            gem_counts(entry.get("cost"), "cost", where.entry("temple", i, "cost")),
+            whole(entry.get("favor"), 0, 20, "favor", where.entry("temple", i, "favor")),
+            word(entry.get("gives"), (*GEMS, "any"), "gives", where.entry("temple", i, "gives")),
         )
     missing = [k for k in TEMPLES if k not in temples]
     if missing:
@@ -310,17 +340,17 @@ def _relics(data: Mapping[str, Any], where: _Where) -> dict[str, RelicCard]:
     relics: dict[str, RelicCard] = {}
     for i, entry in enumerate(_table(data, "relic", where)):
         _unknown(entry, "relic", i, where)
-        kind = _word(entry.get("kind"), RELICS, "kind", where.entry("relic", i, "kind"))
+        kind = word(entry.get("kind"), RELICS, "kind", where.entry("relic", i, "kind"))
         if kind in relics:
             raise MapError(f"{where.entry('relic', i)}: relic {kind} is listed twice")
-        cost = _gems(entry.get("cost"), "cost", where.entry("relic", i, "cost"))
-        favor = _whole(entry.get("favor"), 0, 20, "favor", where.entry("relic", i, "favor"))
+        cost = gem_counts(entry.get("cost"), "cost", where.entry("relic", i, "cost"))
+        favor = whole(entry.get("favor"), 0, 20, "favor", where.entry("relic", i, "favor"))
         relics[kind] = RelicCard(
             kind,
             cost,
             favor,
-            _gems(entry.get("cost_5", cost), "cost_5", where.entry("relic", i, "cost_5")),
-            _whole(
+            gem_counts(entry.get("cost_5", cost), "cost_5", where.entry("relic", i, "cost_5")),
+            whole(
                 entry.get("favor_5", favor), 0, 20, "favor_5", where.entry("relic", i, "favor_5")
             ),
         )
@@ -335,7 +365,7 @@ def _tablet(data: Mapping[str, Any], where: _Where) -> tuple[dict[int, int], tup
     if not isinstance(tablet, dict):
         raise MapError(f"{where.top('tablet')}: the map needs a [tablet] table with rounds")
     for key in tablet:
-        _known(key, "tablet", where.top(re.escape(key)))
+        known(key, "tablet", where.top(re.escape(key)))
     rounds_raw = tablet.get("rounds")
     at = where.top("rounds")
     if not isinstance(rounds_raw, dict):
@@ -343,7 +373,7 @@ def _tablet(data: Mapping[str, Any], where: _Where) -> tuple[dict[int, int], tup
     rounds = {}
     for players in range(2, 6):
         value = rounds_raw.get(str(players))
-        rounds[players] = _whole(value, 1, 30, f"rounds for {players} players", at)
+        rounds[players] = whole(value, 1, 30, f"rounds for {players} players", at)
     raw = tablet.get("offer_order", list(ACTIONS))
     order = tuple(raw) if isinstance(raw, list) else ()
     if not all(isinstance(a, str) for a in order) or sorted(order) != sorted(ACTIONS):
@@ -357,7 +387,7 @@ def read_map(data: Mapping[str, Any], where: _Where | None = None) -> PlanetMap:
     """A checked map from TOML or stored data; MapError naming where it is wrong."""
     where = where or _Stored()
     for key in data:
-        _known(key, "", where.top(re.escape(key)))
+        known(key, "", where.top(re.escape(key)))
     name = data.get("name", "")
     if not isinstance(name, str) or not name.strip():
         raise MapError(f'{where.top("name")}: the map needs name = "..." at the top')
