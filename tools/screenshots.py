@@ -136,6 +136,8 @@ def planet_shots(app: object) -> Iterator[Shot]:
         setup.choose_first(0)
 
     yield "planet-setup", choose
+    yield from maker_shots(app)
+    choose()
     setup.start()
     for step in load_script(PLANET):
         if isinstance(step, ScanStep):
@@ -164,6 +166,19 @@ def planet_random_shots(app: object, choose: Callable[[], None]) -> Iterator[Sho
         app.session.tap("temple", face)
     app.session.tap("island", "13")
     yield "planet-random-token", lambda: None
+
+
+def maker_shots(app: object) -> Iterator[Shot]:
+    """The map maker (docs/broken-planet-map.md): where a map starts, an island being
+    entered, the routes from one island, a temple of the tablet."""
+    maker = app.root.get_screen("map_maker")
+    yield "map-maker-start", lambda: app.goto("map_maker")
+    yield "map-maker-island", lambda: (maker.start_from("demo"), maker.island_tapped(7))
+    yield "map-maker-routes", lambda: (setattr(maker, "view", "routes"), maker.island_tapped(2))
+    yield (
+        "map-maker-tablet",
+        lambda: (setattr(maker, "view", "tablet"), maker.choose_item("temple:gold-golem")),
+    )
 
 
 def run(folder: Path, only: str = "") -> list[Path]:

@@ -60,6 +60,7 @@ SCREENS = {  # built on first visit (Screens.get_screen): a screen never opened 
     "history": "ui.screens.history:HistoryScreen",
     "decks": "ui.screens.decks:DecksScreen",
     "settings": "ui.screens.settings:SettingsScreen",
+    "map_maker": "ui.screens.map_maker:MapMakerScreen",
 }
 STATUS_INTERVAL_S = 0.5
 QUIET_TICK_S = 0.5  # how often the app asks whether the table has gone quiet

@@ -36,6 +36,7 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 SEATS = 6  # the most any game takes; a game shows as many as its definition allows
 DEFAULTS_KEY = "setup.defaults"
 DEFAULT_NAMES = ["Player 1", "Player 2", "", "", "", ""]
+MAKERS = {"map": "map_maker"}  # the screen that makes a set-up file of this name, by touch
 
 
 def deck_title(deck: Deck) -> str:
@@ -88,10 +89,11 @@ class SetupFileChoice(BoxLayout):
     key = StringProperty("")
     chosen = StringProperty("")
     labels = ListProperty([])
+    maker = StringProperty("")
 
     def __init__(self, game: str, key: str, **kwargs: object) -> None:
         self.paths = setup_file_choices(game, key)
-        super().__init__(key=key, labels=list(self.paths), **kwargs)
+        super().__init__(key=key, labels=list(self.paths), maker=MAKERS.get(key, ""), **kwargs)
         self.game = game
 
     def read(self) -> Any:
@@ -129,7 +131,8 @@ class SetupScreen(Screen):
         self.deck_titles = [deck_title(d) for d in self.decks]
         saved: dict[str, Any] = app.store.get_setting(DEFAULTS_KEY, {})
         remembered = [d for d in self.decks if [d.game, d.name] == saved.get("deck")]
-        chosen = remembered or self.decks[:1]
+        shown = [d for d in self.decks if deck_title(d) == self.deck_title]  # back from Make
+        chosen = shown or remembered or self.decks[:1]
         self.deck_title = deck_title(chosen[0]) if chosen else ""
         self.on_deck_title()  # the rulings may have changed in Settings, the deck not
         # cleaned again: an older version remembered the names as typed, controls and all

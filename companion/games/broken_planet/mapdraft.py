@@ -187,7 +187,7 @@ class MapDraft:
             return temple_name(key)
         if kind == "relic":
             return f"{key.capitalize()} relic"
-        return "Rounds and the map"
+        return "Rounds"
 
     def items(self) -> list[str]:
         """The tablet's items in the order the tablet is walked: temples, relics, rounds."""

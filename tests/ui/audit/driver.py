@@ -305,6 +305,15 @@ def walk_screens(app) -> Walk:
     settings.stop_test()
     at("History", lambda: app.goto("history"), keyboard_too=False)
     walk_evening(app, run)
+    maker = app.root.get_screen("map_maker")
+    at("Map maker", lambda: app.goto("map_maker"), keyboard_too=False)
+    at("Map maker · an island", lambda: (maker.start_from("demo"), maker.island_tapped(7)))
+    at("Map maker · routes", lambda: (setattr(maker, "view", "routes"), maker.island_tapped(2)))
+    at(
+        "Map maker · a temple",
+        lambda: (setattr(maker, "view", "tablet"), maker.choose_item("temple:gold-golem")),
+        keyboard_too=False,
+    )
     return run
 
 
