@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 
 from kivy.core.text import Label as CoreLabel
@@ -39,6 +40,8 @@ NUMBER = re.compile(r"\d+")
 ACTIVE = ">\u2009"  # a thin space: "> Bartholomew" then fits a quarter of the screen
 MARKUP = re.compile(r"\[/?[a-z]+(=[^\]]*)?\]")
 GOLD = get_hex_from_color(THEME.gold)
+SEPARATOR = "   "  # between two figures on a line
+SIZED = re.compile(r"\[size=\d+\]\[b\](.*?)\[/b\]\[/size\]")  # a large number's markup
 
 
 MINI = dp(34)  # a piece in a strip: its icon alone, a third of a card's size
@@ -97,19 +100,49 @@ def big_numbers(text: str) -> str:
     )
 
 
-def read_from_afar(player: PlayerView) -> str:
+def read_from_afar(player: PlayerView) -> list[str]:
     """The figures the table reads from its seats: the game's emphasised one first (gold),
-    then every other figure with a value (a score), numbers large, as Label markup."""
+    then every other figure with a value (a score), numbers large, each as Label markup."""
     key = [c for c in player.counters if c.emphasis]
     rest = [c for c in player.counters if not c.emphasis and c.value is not None]
     said = [f"[color={GOLD}]{big_numbers(whole(c.text))}[/color]" for c in key]
-    return "   ".join(said + [big_numbers(whole(c.text)) for c in rest])
+    return said + [big_numbers(whole(c.text)) for c in rest]
 
 
 def whole(figure: str) -> str:
     """A figure that wraps as one ("score now 3", never "score" over "now 3"): its spaces
     made no-break, so a narrow strip breaks only between figures."""
     return figure.replace(" ", "\u00a0")
+
+
+def lines_of(figures: list[str], room: float) -> str:
+    """The figures as lines no wider than `room`, each figure whole on one line: Kivy's
+    markup breaks a line wherever the size changes, so a figure left to it wrapped before
+    its own number ("1 ingot score now" over "0")."""
+    lines: list[list[str]] = []
+    width = 0.0
+    gap = drawn_width(SEPARATOR)
+    for figure in figures:
+        wide = drawn_width(figure)
+        if lines and width + gap + wide <= room:
+            lines[-1].append(figure)
+            width += gap + wide
+        else:
+            lines.append([figure])
+            width = wide
+    return "\n".join(SEPARATOR.join(line) for line in lines)
+
+
+@lru_cache(maxsize=512)
+def drawn_width(markup: str) -> float:
+    """The width a figure's markup draws at: its words at the body size, its numbers
+    large and bold (measured, not rendered: a strip measures again at every new figure)."""
+    parts = SIZED.split(markup)  # words, number, words, number...
+    words = MARKUP.sub("", "".join(parts[0::2]))
+    numbers = "".join(parts[1::2])
+    body = CoreLabel(font_size=THEME.font_body).get_extents(words)[0] if words else 0
+    big = CoreLabel(font_size=THEME.font_read, bold=True).get_extents(numbers)[0] if numbers else 0
+    return body + big + dp(1)  # a pixel a side for the rounding of each run
 
 
 def figures(player: PlayerView) -> str:
@@ -123,7 +156,7 @@ def figures(player: PlayerView) -> str:
 class PlayerStrip(HoldToReveal, BoxLayout):
     player = StringProperty("")
     key_figure = StringProperty("")  # the engine's words for the emphasised figure
-    afar = StringProperty("")  # markup: every figure with a value, numbers large
+    afar = StringProperty("")  # markup: every figure with a value, numbers large, in lines
     active = BooleanProperty(False)
     name_width = NumericProperty(0)  # the name's width on one line, as drawn
     marker = StringProperty("")  # before the name of the player to act
@@ -131,6 +164,8 @@ class PlayerStrip(HoldToReveal, BoxLayout):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.bind(player=self._measure, active=self._measure, width=self._fit)
+        self.bind(width=self._lay_figures)
+        self.afar_figures: list[str] = []
         self.runs: list[IconRun] = []  # kept from one regrouping to the next
         self.zones: list[Zone] | None = None  # None: never drawn
         self.words = StripText(markup=True)
@@ -141,7 +176,10 @@ class PlayerStrip(HoldToReveal, BoxLayout):
         self.player, self.active = player.name, player.active
         key = next((c for c in player.counters if c.emphasis), None)
         self.key_figure = key.text if key is not None else ""
-        self.afar = read_from_afar(player)
+        afar = read_from_afar(player)
+        if afar != self.afar_figures:
+            self.afar_figures = afar
+            self._lay_figures()
         words = figures(player)
         if words != self.words.text:  # measured again only when they changed (or the width)
             self.words.text = words
@@ -149,6 +187,9 @@ class PlayerStrip(HoldToReveal, BoxLayout):
         if list(zones) != self.zones:
             self.zones = list(zones)
             self._show_zones(zones)
+
+    def _lay_figures(self, *_args: object) -> None:
+        self.afar = lines_of(self.afar_figures, max(self.width - dp(6), dp(1)))
 
     def _measure(self, *_args: object) -> None:
         """Whether the name fits the strip whole (else kv shortens it; it never wraps)."""
@@ -161,7 +202,8 @@ class PlayerStrip(HoldToReveal, BoxLayout):
         runs = 0
         for zone in zones:
             if zone.count is not None and not any(p.uid for p in zone.pieces):
-                chunks.append(StripText(text=f"{zone.title} {zone.size}"))
+                # the count kept with its word: "Bartholomew's" over "hand 3", never "3" alone
+                chunks.append(StripText(text=f"{zone.title}\u00a0{zone.size}"))
                 continue
             for run in pieces_by_run(zone):
                 if runs == len(self.runs):
