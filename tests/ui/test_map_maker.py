@@ -243,3 +243,14 @@ def test_a_saved_map_is_offered_on_setup_and_opens_again_in_the_maker(app):
     screen.start_from("half-done.toml")  # the spinner's choice
     assert screen.draft.name == "Half done" and screen.draft.islands[1].at == (0.5, 0.5)
     assert screen.ids.name.text == "Half done"
+
+
+def test_a_tap_on_a_value_no_longer_offered_is_said_not_raised(app):
+    finger = Finger(app.root.get_screen("map_maker"))
+    screen = open_maker(app, finger)
+    finger.on(button(screen, "Start from the demo map (made up)"))
+    finger.on(screen.ids.board_box.tiles[3])  # two slots: padlocks 0-2
+    stale = MakerChoice(key="locked", value=3)  # as if left from island 7's three slots
+    screen.chosen(stale)
+    assert screen.ids.banner.message == "Island 3: locked cannot be 3"
+    assert screen.draft.islands[3].locked == 0

@@ -288,7 +288,10 @@ class MapMakerScreen(Screen):
     def chosen(self, button: MakerChoice) -> None:
         if self.draft is None or not self.item:
             return
-        self.draft.choose(self.item, button.key, button.value)
+        try:
+            self.draft.choose(self.item, button.key, button.value)
+        except MapError as err:  # a button left from a layout just replaced: said, not raised
+            self.ids.banner.show(str(err), "error")
         self.refresh()
 
     def choose_item(self, item: str) -> None:
