@@ -27,6 +27,7 @@ from kivy.clock import Clock
 from kivy.config import Config
 from kivy.properties import BooleanProperty
 from kivy.uix.behaviors import FocusBehavior
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 
@@ -85,25 +86,34 @@ class TableKeyboard(VKeyboard):
             whole_window_after(self.touches)
             return
         self.touches = weakref.WeakSet()
+        self.fresh()
         Window.bind(on_touch_down=self.note_touch)
         room_above(self.height * self.scale)
         Clock.schedule_once(self.reveal_target, 0)
+
+    def fresh(self) -> None:
+        """Open on small letters, whatever the last field left (shift, caps lock, the
+        symbols): Kivy keeps one keyboard for every field, and its state with it."""
+        self.latched = self.have_shift = self.have_capslock = self.have_special = False
+        if self.layout_mode != "normal":  # drawn again now, not a frame late
+            self.layout_mode = "normal"
+            self.refresh(False)
 
     def note_touch(self, _window: object, touch: Any) -> None:
         """Remember each touch begun while the keyboard is shown: the one that closes it
         must end on the screen as it was drawn when the finger came down."""
         self.touches.add(touch)
 
-    def reveal_target(self, *_args: object, again: bool = True) -> None:
-        """Scroll the field being typed in above the keyboard (its form's scrolling view);
-        once more a frame later, when the screen has been laid out in its new height."""
-        if again:
-            Clock.schedule_once(lambda _dt: self.reveal_target(again=False), 0)
+    def reveal_target(self, *_args: object, frames: int = 3) -> None:
+        """Scroll the field being typed in above the keyboard (its form's scrolling view),
+        and again for a few frames while the screen is laid out in its new height."""
+        if frames:
+            Clock.schedule_once(lambda _dt: self.reveal_target(frames=frames - 1), 0)
         view = self.target
         while isinstance(view, Widget) and not hasattr(view, "scroll_to"):
             view = view.parent  # up to the window, which is its own parent
-        if isinstance(view, Widget) and self.target is not None:  # a Scroller, scrolling
-            view.scroll_to(self.target, padding=THEME.spacing, animate=False)
+        if isinstance(view, ScrollView) and isinstance(self.target, Widget):
+            reveal(view, self.target, THEME.spacing)
 
     def on_touch_down(self, touch: Any) -> bool:
         if self.collide_point(*touch.pos) and self.collide_margin(*self.to_local(*touch.pos)):
@@ -138,6 +148,29 @@ class TableKeyboard(VKeyboard):
             for uid, (line, index) in self.active_keys.items()
             if uid != -1  # caps lock's mark
         )
+
+
+def reveal(view: ScrollView, target: Widget, padding: float) -> None:
+    """Scroll `view` so `target` lies whole inside it, from where it is now, with no
+    overscroll left over. Kivy's scroll_to moves by a difference from the current scroll,
+    which a touch's own scroll effect (the finger that focused the field) then carried
+    past the top: the first seat's field ended above the window."""
+    content = view._viewport
+    if content is None:
+        return
+    room = content.height - view.height
+    if room <= 0:
+        view.scroll_y = 1
+        return
+    bottom = content.to_widget(*target.to_window(target.x, target.y))[1] - content.y
+    top = bottom + target.height
+    low = view.scroll_y * room  # the content's height at the view's bottom edge
+    if top + padding > low + view.height:
+        low = top + padding - view.height
+    if bottom - padding < low:
+        low = bottom - padding
+    view.effect_y.cancel()
+    view.scroll_y = min(1.0, max(0.0, low / room))
 
 
 def room_above(keyboard_top: float) -> None:

@@ -144,3 +144,24 @@ def test_auto_follows_a_real_keyboard(tmp_path):
     assert not keyboard.physical_keyboard(devices)
     assert keyboard.keyboard_mode("auto", False) == "systemanddock"
     assert not keyboard.physical_keyboard(tmp_path / "missing")
+
+
+def test_each_field_opens_the_keyboard_on_small_letters(app):
+    """One keyboard serves every field: caps lock or a held shift left in one field must
+    not carry into the next (a monkey run left it so, and the next name typed capitals)."""
+    keyboard.apply("on")
+    press(app.root.get_screen("home").ids.new_game)
+    setup = app.root.get_screen("setup")
+    first, second = setup.ids.seat0.ids.name, setup.ids.seat1.ids.name
+    board = open_on(first)
+    tap_key(board, "⇪")  # caps lock
+    frames(2)
+    assert board.layout_mode == "shift"
+    tap_key(board, "⨯")  # closes it
+    frames(5)
+    assert on_screen_keyboard() is None or not first.focus
+    second.text = ""
+    board = open_on(second)
+    assert board.layout_mode == "normal" and not board.have_capslock
+    tap_key(board, "b")
+    assert second.text == "b"
