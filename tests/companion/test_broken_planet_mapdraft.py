@@ -54,6 +54,17 @@ def test_the_printed_set_up_places_islands_1_to_8_in_turn_with_their_temples():
     assert (draft.relics["silver"].cost, draft.relics["silver"].favor) == ({"sapphire": 3}, 4)
 
 
+def test_a_board_full_of_islands_refuses_one_more_in_words():
+    draft = mapdraft.scratch()
+    for n in range(99):
+        draft.place((n / 100, 0.5))
+    assert draft.board_hint(False) == "The map holds its most islands (99): drag one to move it"
+    with pytest.raises(MapError, match="^A map holds at most 99 islands$"):
+        draft.place((0.5, 0.5))
+    draft.remove(40)
+    assert draft.place((0.5, 0.5)) == 40
+
+
 def test_a_tap_offers_only_values_the_file_allows():
     draft = demo()
     draft.choose("island:7", "slots", 2)

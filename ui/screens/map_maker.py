@@ -264,7 +264,11 @@ class MapMakerScreen(Screen):
     def water_tapped(self, at: tuple[float, float]) -> None:
         if self.view != "islands" or self.draft is None:
             return
-        self.island = self.draft.place(at)
+        try:
+            self.island = self.draft.place(at)
+        except MapError as err:
+            self.ids.banner.show(str(err), "error")
+            return
         self.item = f"island:{self.island}"
         self.refresh()
 

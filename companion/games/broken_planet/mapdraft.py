@@ -42,6 +42,7 @@ from companion.games.broken_planet.tablet import (
 )
 from companion.textfile import read_text
 
+MOST_ISLANDS = 99  # what the file's island numbers allow
 MOST_GEMS = 8  # a cost icon tapped past this many goes back to none (mapfile allows 16)
 FAVORS = tuple(range(10))  # the favor a card prints; the file allows up to 20
 ROUNDS = tuple(range(1, 10))
@@ -133,11 +134,14 @@ class MapDraft:
     def next_island(self) -> int:
         """The island a tap on the board places: the first not placed yet, else a new one."""
         waiting = [n for n, island in sorted(self.islands.items()) if island.at is None]
-        return waiting[0] if waiting else next(n for n in range(1, 100) if n not in self.islands)
+        free = [n for n in range(1, MOST_ISLANDS + 1) if n not in self.islands]
+        return waiting[0] if waiting else free[0] if free else 0
 
     def place(self, at: tuple[float, float]) -> int:
         """A tap where the next island lies on the printed board; its number."""
         number = self.next_island()
+        if not number:
+            raise MapError(f"A map holds at most {MOST_ISLANDS} islands")
         self.islands.setdefault(number, IslandDraft())
         self.move(number, at)
         return number
@@ -164,6 +168,8 @@ class MapDraft:
 
     def board_hint(self, routes: bool, hub: int = 0) -> str:
         """What a tap on the board does now, in words."""
+        if not routes and not self.next_island():
+            return f"The map holds its most islands ({MOST_ISLANDS}): drag one to move it"
         if not routes:
             return (
                 f"Tap where island {self.next_island()} lies on your board; tap an island to"
