@@ -376,10 +376,11 @@ class Table:
     def take_back_unsaved(self) -> str:
         """After a failed deferred commit: the table goes back to what the save holds (the
         inputs after its last committed one are not played), and the writer takes inputs
-        again. The line says so; DamagedStore if the save cannot be read back."""
+        again. The line says so. If the save cannot be read back (StoreError; DamagedStore for
+        a damaged file) nothing changes: the writer goes on refusing every input."""
         failure = self.failure
-        self.store.clear_failure()
         fresh = Table.resume(self.store, self.game_id)
+        self.store.clear_failure()
         lost = self._seq - fresh._seq
         self.setup, self.engine = fresh.setup, fresh.engine
         self._states, self._said = fresh._states, fresh._said

@@ -29,7 +29,7 @@ from kivy.properties import (
 
 from companion.inputs import DEFAULT_READER, IllegalInput, UnknownTag
 from companion.rescan import DEFAULT_WINDOW, RescanGuard
-from companion.store import StoreError
+from companion.store import DamagedStore, StoreError
 from companion.table import STILL_SAVING, Table
 from hardware.feedback import Feedback, NullFeedback
 
@@ -90,7 +90,13 @@ class Session(EventDispatcher):
         if table is not self.table:
             return  # a table no longer shown: its commits still finish, nobody waits on them
         if table.failure is not None:
-            self.refuse(table.take_back_unsaved())
+            try:
+                self.refuse(table.take_back_unsaved())
+            except DamagedStore:
+                raise  # the app sets the file aside (ui/app.py's DamageHandler)
+            except StoreError as err:  # nothing is played until the save can be read again
+                self.refuse(f"Not saved, so not played: {table.failure} ({err})")
+                return
             self._confirmed = table.saved_seq
             self.saving = False
             self.revision += 1

@@ -91,3 +91,26 @@ def test_a_save_that_takes_long_is_said_until_it_is_done(tmp_path):
     while s.saving and time.monotonic() < deadline:  # the writer's notice, on the clock
         Clock.tick()
     assert s.saving_note == "" and said == ["accepted"]
+
+
+def test_a_failed_save_that_cannot_be_read_back_is_said_and_nothing_more_is_saved(tmp_path):
+    s, said = deferred_session(tmp_path / "save.db")
+    store = s.table.store
+
+    def full(*_args, **_kwargs):
+        raise StoreError("could not save to save.db: the disk is full")
+
+    def unreadable(_game_id):
+        raise StoreError("cannot read the save file save.db: the disk could not be read")
+
+    store.append, store.log = full, unreadable
+    assert s.scan(uid(1))
+    store._writer.settle()
+    s.confirm(s.table)  # no exception reaches the players
+    assert s.banner.startswith("Not saved, so not played: could not save to save.db") and said
+    assert "the disk could not be read" in s.banner and s.table.failure is not None
+    saved: list[tuple] = []
+    store.append = lambda *a, **_k: saved.append(a)
+    assert s.scan(uid(2))  # shown, but the writer refuses it untried
+    store._writer.settle()
+    assert saved == []  # never a later input without the one lost
