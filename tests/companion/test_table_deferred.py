@@ -128,3 +128,22 @@ def test_after_any_inputs_and_any_failed_commit_the_table_is_what_the_save_holds
     assert not table.saving and table.saved_seq == len(store.log(table.game_id))
     assert table.view() == Table.resume(store, table.game_id).view()
     store.close()
+
+
+def test_a_read_waits_for_the_commit_in_flight(tmp_path) -> None:
+    store = Store(tmp_path / "save.db")
+    table, heard = deferred(store)
+    opened = gate(store)
+    play(table, "scan 1")
+    deadline = time.monotonic() + 10
+    while store._writer._jobs and time.monotonic() < deadline:  # the writer took it up
+        time.sleep(0.01)
+    read: list[list] = []
+    reader = threading.Thread(target=lambda: read.append(store.log(table.game_id)))
+    reader.start()
+    reader.join(0.3)
+    assert reader.is_alive() and heard == []  # the commit is in flight: the read waits
+    opened.set()
+    reader.join(10)
+    assert [e.uid for e in read[0]] == [uid(1)] and heard == [1]
+    store.close()
