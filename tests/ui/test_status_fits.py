@@ -7,7 +7,7 @@ import pytest
 from kivy.core.text import Label as CoreLabel
 from kivy.metrics import sp
 
-from companion.table import Table
+from companion.table import STILL_SAVING, Table
 from tests.ui.apphelp import frames, small_deck
 from tests.ui.bp_helpers import play_step, script_steps
 from tests.ui.bp_helpers import start as start_planet
@@ -37,7 +37,9 @@ def assert_fits(status) -> None:
     assert status.y >= bar.y and status.top <= bar.top + 1
 
 
-def test_broken_planets_status_fits_at_its_longest(app):
+@pytest.mark.parametrize("saving", [False, True], ids=["saved", "a save taking long"])
+def test_broken_planets_status_fits_at_its_longest(app, saving):
+    """Also with "Saving…" before it, as while an SD card is slow to save (ui/session.py)."""
     screen = start_planet(app)
     for step in script_steps():  # to the longest phase's name
         if app.table.state.phase in ("choose", "collect"):
@@ -46,9 +48,11 @@ def test_broken_planets_status_fits_at_its_longest(app):
     state = app.table.state
     state.supply.update({gem: 16 for gem in state.supply})  # two figures each
     screen.refresh()
+    app.session.saving_note = STILL_SAVING if saving else ""
     frames(2)
     status = screen.ids.status
-    assert status.text.startswith("Round 1 of 4 · Collect") and "16 sapphire" in status.text
+    start = f"{STILL_SAVING} · Round 1 of 4 · Collect" if saving else "Round 1 of 4 · Collect"
+    assert status.text.startswith(start) and "16 sapphire" in status.text
     assert_fits(status)
 
 
