@@ -76,18 +76,17 @@ class TableKeyboard(VKeyboard):
         kwargs.setdefault("margin_hint", list(MARGIN))
         super().__init__(**kwargs)
         self._typed_under_shift = False
-        self.touches: weakref.WeakSet = weakref.WeakSet()
+        self.lifting: tuple[weakref.ref, int] = (weakref.ref(self), -1)  # no finger yet
 
     def on_parent(self, _widget: object, parent: object) -> None:
         from kivy.core.window import Window
 
         if parent is None:
-            Window.unbind(on_touch_down=self.note_touch)
-            whole_window_after(self.touches)
+            Window.unbind(on_touch_up=self.note_lift)
+            whole_window_after(self.closing_touches())
             return
-        self.touches = weakref.WeakSet()
         self.fresh()
-        Window.bind(on_touch_down=self.note_touch)
+        Window.bind(on_touch_up=self.note_lift)
         room_above(self.height * self.scale)
         Clock.schedule_once(self.reveal_target, 0)
 
@@ -99,10 +98,24 @@ class TableKeyboard(VKeyboard):
             self.layout_mode = "normal"
             self.refresh(False)
 
-    def note_touch(self, _window: object, touch: Any) -> None:
-        """Remember each touch begun while the keyboard is shown: the one that closes it
-        must end on the screen as it was drawn when the finger came down."""
-        self.touches.add(touch)
+    def note_lift(self, _window: object, touch: Any) -> None:
+        """Kivy unfocuses the field right after the window has seen a finger lift: remember
+        that finger, and the frame, to know a tap closed the keyboard (not Enter, not code)."""
+        self.lifting = weakref.ref(touch), Clock.frames
+
+    def closing_touches(self) -> list[Any]:
+        """The fingers the screens must wait for: the one lifting now, and any still down,
+        while a widget they reached still waits to hear them lift. None when code or Enter
+        closed it, or the finger reached nothing: the screens take the window at once."""
+        from kivy.base import EventLoop
+
+        lifting, frame = self.lifting
+        touch = lifting()
+        now = [touch] if touch is not None and frame == Clock.frames else []
+        fingers = now + [t for t in EventLoop.me_list if t is not touch]
+        down = EventLoop.me_list
+        # a key's own finger (Enter on the last field) has nothing under it to reach
+        return [t for t in fingers if in_flight(t, down) and not self.collide_point(*t.opos)]
 
     def reveal_target(self, *_args: object, frames: int = 3) -> None:
         """Scroll the field being typed in above the keyboard (its form's scrolling view),
@@ -186,8 +199,8 @@ def room_above(keyboard_top: float) -> None:
     root.height = Window.height - keyboard_top
 
 
-def whole_window_after(touches: weakref.WeakSet) -> None:
-    """Give the screens the whole window back once `touches` are over, frame by frame.
+def whole_window_after(touches: list[Any]) -> None:
+    """Give the screens the whole window back once `touches` are over (at once if none).
 
     Kivy unfocuses the field when the tapping finger lifts, before the tapped button hears
     the lift: were the screens laid out at once, the button would have moved from under the
@@ -195,12 +208,15 @@ def whole_window_after(touches: weakref.WeakSet) -> None:
     from kivy.base import EventLoop
     from kivy.core.window import Window
 
+    if not touches:
+        room_above(0)
+        return
     deadline = time.monotonic() + TAP_MAX_S
 
     def settle(_dt: float) -> None:
         if any(isinstance(child, VKeyboard) for child in Window.children):
             return  # another field took the keyboard: it lays the screens out itself
-        busy = any(in_flight(touch, EventLoop.me_list) for touch in list(touches))
+        busy = any(in_flight(touch, EventLoop.me_list) for touch in touches)
         if busy and time.monotonic() < deadline:
             Clock.schedule_once(settle, 0)
         else:
