@@ -13,13 +13,16 @@ from typing import Any
 @dataclass(frozen=True)
 class Option:
     """A button on the prompt: `tap <word> [arg]`. A disabled option is shown with the
-    reason it cannot be chosen now (a repair the player cannot afford)."""
+    reason it cannot be chosen now (a repair the player cannot afford). `group` gathers
+    options a screen may show together (a key the game's view names, e.g. Broken Planet's
+    "build": its board heads and folds each group); "" is none."""
 
     word: str
     label: str
     arg: str | None = None
     enabled: bool = True
     reason: str = ""
+    group: str = ""
 
 
 @dataclass(frozen=True)

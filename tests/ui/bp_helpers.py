@@ -57,9 +57,16 @@ def cover(screen):
     return screen.board.table
 
 
+def option_buttons(screen) -> list:
+    """The option buttons on show: the list's (headings and folds aside), then those kept
+    in sight below it ("End offers")."""
+    ids = cover(screen).ids
+    return [b for box in (ids.options, ids.kept) for b in box.children if hasattr(b, "word")]
+
+
 def option_button(screen, word: str, arg: str | None):
-    found = [b for b in cover(screen).ids.options.children if (b.word, b.arg) == (word, arg)]
-    assert len(found) == 1, [(b.word, b.arg) for b in cover(screen).ids.options.children]
+    found = [b for b in option_buttons(screen) if (b.word, b.arg) == (word, arg)]
+    assert len(found) == 1, [(b.word, b.arg) for b in option_buttons(screen)]
     return found[0]
 
 

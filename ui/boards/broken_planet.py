@@ -31,7 +31,7 @@ from ui.screens.table import seat_columns
 from ui.theme import THEME
 from ui.widgets.card import Shown, fill
 from ui.widgets.controls import FormToggle
-from ui.widgets.options import OptionButton, OptionButtons
+from ui.widgets.options import OptionButton, OptionButtons, SwipeSafe
 from ui.widgets.secret import HoldToReveal
 from ui.widgets.strip import figures
 
@@ -50,7 +50,7 @@ def offered_islands(prompt: Prompt) -> dict[int, Option]:
 
 
 NAME_LINE, WORDS_LINE, APART = dp(36), dp(25), dp(10)  # a cell's lines, and between words
-MAP_ROOM = dp(200)  # the map's title, two rows of islands and its key: the least it keeps
+MAP_ROOM = dp(300)  # the map's title, four rows of islands (the demo's 14) and its key
 
 
 def drawn_width(text: str, font_size: float, bold: bool = False) -> float:
@@ -117,6 +117,27 @@ class CompassToggle(FormToggle):
         self.name_width = drawn_width(self.label, THEME.font_body)
 
 
+class FoldToggle(SwipeSafe, FormToggle):
+    """A group's disabled options folded into one line, in the engine's words ("8 more not
+    possible now (?)"): ticked, they show under it, each with the reason it cannot be
+    chosen. It turns on release, not on touch down as Kivy's toggles do, so a swipe that
+    starts on it scrolls the list and leaves it as it was."""
+
+    key = StringProperty("")
+
+    def _do_press(self) -> None:
+        """Nothing yet: the finger may be starting a swipe."""
+
+    def on_release(self) -> None:
+        self.state = "normal" if self.state == "down" else "down"
+
+
+def list_kind(prompt: Prompt) -> tuple[object, ...]:
+    """Which list the options are: the same phase, player and groups (or words) keep the
+    place the list was scrolled to and what was unfolded; another list starts at its top."""
+    return prompt.phase, prompt.player, frozenset(o.group or o.word for o in prompt.options)
+
+
 class PlanetTable(BoxLayout):
     """The whole table area for Broken Planet: map, round indicator, prompt, options,
     players. It takes every touch inside it, so the screen's own buttons underneath never
@@ -140,6 +161,16 @@ class PlanetTable(BoxLayout):
         self.cells: list[PlayerCell] = []
         self.shown = Shown()
         self.buttons = OptionButtons(self._map_option)
+        self.groups: list[dict[str, Any]] = []  # the engine's option groups (view.board)
+        self.folds: dict[str, FoldToggle] = {}
+        self.headings: dict[str, Widget] = {}
+        self.unfolded: set[str] = set()
+        self.kind: tuple[object, ...] = ()
+        self.tops: dict[tuple[object, ...], float] = {}  # a list's offset from its top, px
+        self._restoring = False
+        scroll, box = self.ids.scroll, self.ids.options
+        scroll.bind(scroll_y=self._remember, height=self._restore)
+        box.bind(height=self._restore)
 
     def on_touch_down(self, touch: Any) -> bool:
         super().on_touch_down(touch)
@@ -154,6 +185,7 @@ class PlanetTable(BoxLayout):
         spots = (tuple(view.board.get("indicator", ())), view.board.get("lit"))
         self.shown.once("round", spots, self._show_round, *spots)
         self.shown.once("compasses", view.prompt.waiting, self._show_compasses, view.prompt.waiting)
+        self.groups = list(view.board.get("option_groups", ()))
         self.shown.once("options", view.prompt.options, self._show_options, view.prompt)
         self.shown.once("players", view.players, self._show_players, view.players)
 
@@ -184,10 +216,85 @@ class PlanetTable(BoxLayout):
 
     def _show_options(self, prompt: Prompt) -> None:
         """The options but the islands (a tap on the map sends those), unless the map is
-        hidden beside a panel: then the islands are buttons too."""
+        hidden beside a panel: then the islands are buttons too. Each of the engine's
+        groups under its heading, its disabled options folded into one line; the group
+        kept in sight ("End offers") below the list. The list keeps its place."""
+        kind = list_kind(prompt)
+        if kind[:2] != self.kind[:2]:  # another phase or player: every list starts afresh
+            self.tops.clear()
+            self.unfolded.clear()
+        self.kind = kind
+        groups = {g["key"]: g for g in self.groups}
         options = [o for o in prompt.options if o.word != ISLAND or self.beside_panel]
-        fill(self.ids.options, self.buttons.show(options))
-        self.ids.scroll.scroll_y = 1
+        shown = [
+            o
+            for o in options
+            if o.enabled
+            or o.group not in groups
+            or not groups[o.group]["folded"]
+            or o.group in self.unfolded
+        ]
+        made = dict(zip(map(id, shown), self.buttons.show(shown), strict=True))
+        rows: list[Widget] = []
+        kept: list[Widget] = []
+        for key, run in _runs(options):
+            group = groups.get(key)
+            if group is None:
+                rows += [made[id(o)] for o in run]
+                continue
+            if group["kept_in_sight"]:
+                kept += [made[id(o)] for o in run if id(o) in made]
+                continue
+            if group["title"] and any(o.enabled for o in run):
+                rows.append(self._heading(key, group["title"]))
+            if not group["folded"]:
+                rows += [made[id(o)] for o in run]
+                continue
+            rows += [made[id(o)] for o in run if o.enabled]
+            rows.append(self._fold(key, group["folded"]))
+            rows += [made[id(o)] for o in run if not o.enabled and id(o) in made]
+        fill(self.ids.options, rows)
+        fill(self.ids.kept, kept)
+        self._restore()
+
+    def _heading(self, key: str, title: str) -> Widget:
+        if key not in self.headings:
+            self.headings[key] = Factory.GroupHeading()
+        self.headings[key].text = title
+        return self.headings[key]
+
+    def _fold(self, key: str, text: str) -> FoldToggle:
+        if key not in self.folds:
+            self.folds[key] = FoldToggle(key=key)
+            self.folds[key].bind(state=self._folded)
+        fold = self.folds[key]
+        fold.label = text
+        fold.state = "down" if key in self.unfolded else "normal"
+        return fold
+
+    def _folded(self, fold: FoldToggle, state: str) -> None:
+        if (state == "down") == (fold.key in self.unfolded):
+            return
+        self.unfolded ^= {fold.key}
+        if self.prompt is not None:
+            self._show_options(self.prompt)
+
+    # -- the list keeps its place ------------------------------------------------------
+    def _room(self) -> float:
+        return self.ids.options.height - self.ids.scroll.height
+
+    def _remember(self, *_args: object) -> None:
+        """The player scrolled: how far from its top this list now is."""
+        if not self._restoring and self.kind:
+            self.tops[self.kind] = max(self._room(), 0) * (1 - self.ids.scroll.scroll_y)
+
+    def _restore(self, *_args: object) -> None:
+        """Back to where this list was (its top for a new one) whenever its height or the
+        view's changes: a refresh never moves what is under the finger."""
+        room, top = self._room(), self.tops.get(self.kind, 0.0)
+        self._restoring = True
+        self.ids.scroll.scroll_y = 1 - min(top, room) / room if room > 0 else 1
+        self._restoring = False
 
     def _map_option(self) -> OptionButton:
         button = Factory.MapOption()
@@ -261,10 +368,22 @@ class PlanetTable(BoxLayout):
         self.map = IslandMap(self.island_tapped)
         self.ids.map_box.clear_widgets()
         self.ids.map_box.add_widget(self.map)
-        for box in ("options", "players", "rounds", "compasses"):
+        for box in ("options", "kept", "players", "rounds", "compasses"):
             self.ids[box].clear_widgets()
         self.cells, self.shown = [], Shown()
+        self.folds, self.headings, self.unfolded, self.tops, self.kind = {}, {}, set(), {}, ()
         self.buttons.release()
+
+
+def _runs(options: list[Option]) -> list[tuple[str, list[Option]]]:
+    """The options in runs of one group each, in order (the engine orders the groups)."""
+    runs: list[tuple[str, list[Option]]] = []
+    for option in options:
+        if runs and runs[-1][0] == option.group:
+            runs[-1][1].append(option)
+        else:
+            runs.append((option.group, [option]))
+    return runs
 
 
 class BrokenPlanetBoard(Board):

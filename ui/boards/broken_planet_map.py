@@ -25,6 +25,7 @@ from kivy.uix.label import Label
 
 from ui.theme import Colour, _hex
 from ui.widgets.card import Shown, fill
+from ui.widgets.options import SwipeSafe
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -250,10 +251,11 @@ def rows(
     return at, height
 
 
-class IslandButton(ButtonBehavior, BoxLayout):
+class IslandButton(SwipeSafe, ButtonBehavior, BoxLayout):
     """One island, all of it one touch target at least 48 px each way: its number, then
     its markers, slots and pawns in rows, every chip inside the island and none over
-    another, the pawns last so nothing is drawn over them."""
+    another, the pawns last so nothing is drawn over them. A swipe that scrolls the map
+    never taps an island (SwipeSafe)."""
 
     number = NumericProperty(0)
     offered = BooleanProperty(False)  # the prompt offers this island now: tapping it answers

@@ -10,9 +10,11 @@ Python's arenas among what the game kept, which then never went back.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
+from kivy.config import Config
 from kivy.core.text import Label as CoreLabel
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import ObjectProperty, StringProperty
 
 from companion.engine import Option
@@ -58,7 +60,36 @@ def option_columns(buttons: Sequence[FormButton], room: float) -> int:
     return 1
 
 
-class OptionButton(FormButton):
+def swipe_distance() -> float:
+    """How far a finger travels before Kivy's scrolling views call it a scroll (20 sp)."""
+    return float(sp(Config.getint("widgets", "scroll_distance")))
+
+
+class SwipeSafe:
+    """A button in a scrolling list that a swipe never presses. A ScrollView hands a touch
+    that has not moved its scroll distance within its timeout (250 ms) to the button under
+    it: a finger that rested, then swiped to scroll (as a slow hand does), pressed the
+    button wherever it lifted inside it ("Build Amber Anvil"). Here a finger that travels
+    the scroll distance from where it came down lets the button go unpressed."""
+
+    def on_touch_down(self, touch: Any) -> bool:
+        taken = super().on_touch_down(touch)  # type: ignore[misc]
+        if taken and touch.ud.get(self) is True:  # pressed: ButtonBehavior's own mark
+            touch.ud[(id(self), "down")] = self.to_window(*touch.pos)  # type: ignore[attr-defined]
+        return taken
+
+    def on_touch_move(self, touch: Any) -> bool:
+        down = touch.ud.get((id(self), "down"))
+        if touch.grab_current is self and down is not None:
+            x, y = self.to_window(*touch.pos)  # type: ignore[attr-defined]
+            if abs(x - down[0]) > swipe_distance() or abs(y - down[1]) > swipe_distance():
+                touch.ungrab(self)
+                self._do_release()  # type: ignore[attr-defined]
+                return True
+        return super().on_touch_move(touch)  # type: ignore[misc]
+
+
+class OptionButton(SwipeSafe, FormButton):
     """A button for one option: the word and argument a press sends (kv rules style it)."""
 
     word = StringProperty("")

@@ -6,6 +6,7 @@ cards you are holding"): the view carries each player's gem count, never the gem
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from companion.component import Component
@@ -27,6 +28,42 @@ PHASES = {  # the status line's words: short, so the line fits the top bar's two
     "choose": "Collect",
     "collect": "Collect",
 }
+
+
+# The offer's options in the tablet's order (build, craft, attack), each group under its
+# heading; the words that end a step are kept in sight below the list ("End offers"), and
+# a group's disabled options fold into one line that says how many and unfolds to say why.
+GROUPS = {"build": "Build a temple", "craft": "Craft a relic", "attack": "Attack", "end": ""}
+GROUP_OF = {  # an option's word: its group (a temple effect goes with what it acts in)
+    **{word: "build" for word in ("build", "garden")},
+    **{word: "craft" for word in ("craft", "anvil")},
+    **{word: "attack" for word in ("attack", "altar", "crypt")},
+    **{word: "end" for word in ("done", "cancel", "skip")},
+}
+ORDER = ("build", "craft", "attack", "", "end")  # "": the prompt's other options, in place
+KEPT_IN_SIGHT = ("end",)
+
+
+def grouped(prompt: Prompt) -> tuple[Prompt, list[dict[str, Any]]]:
+    """The prompt with each option in its group, the groups in the tablet's order, and what
+    the board heads and folds each group with (docs/broken-planet-map.md)."""
+    options = sorted(
+        (replace(o, group=GROUP_OF.get(o.word, "")) for o in prompt.options),
+        key=lambda o: ORDER.index(o.group),
+    )
+    groups = []
+    for key in dict.fromkeys(o.group for o in options if o.group):
+        mine = [o for o in options if o.group == key]
+        off = sum(1 for o in mine if not o.enabled)
+        title, kept = GROUPS[key], key in KEPT_IN_SIGHT
+        if kept:  # never folded: why it cannot be chosen stays under its label
+            folded = ""
+        elif off == len(mine) and title:
+            folded = f"{title}: {off} not possible now (?)"
+        else:
+            folded = f"{off} more not possible now (?)" if off else ""
+        groups.append({"key": key, "title": title, "folded": folded, "kept_in_sight": kept})
+    return replace(prompt, options=tuple(options)), groups
 
 
 def _temple(s: BPState, t: MapTemple) -> dict[str, Any]:
@@ -136,6 +173,7 @@ def _zones(s: BPState) -> tuple[Zone, ...]:
 
 
 def render(s: BPState, prompt: Prompt, sheet: ScoreSheet) -> View:
+    prompt, groups = grouped(prompt)
     actors = set(prompt.actors)
     marks_for = {s.offer: "Offer Card"} if s.phase not in (*BEFORE_OFFERS, "over") else {}
     players = tuple(
@@ -152,7 +190,7 @@ def render(s: BPState, prompt: Prompt, sheet: ScoreSheet) -> View:
         )
         for p, name in enumerate(s.names)
     )
-    drawn = board(s, prompt)
+    drawn = {**board(s, prompt), "option_groups": groups}
     if s.phase == "over":
         where = "Game over"
     elif drawn["last_offer"]:
