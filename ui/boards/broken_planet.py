@@ -168,6 +168,7 @@ class PlanetTable(BoxLayout):
         self.kind: tuple[object, ...] = ()
         self.tops: dict[tuple[object, ...], float] = {}  # a list's offset from its top, px
         self._restoring = False
+        self._laid = (0.0, 0.0)  # the list's and its view's heights when last put back
         scroll, box = self.ids.scroll, self.ids.options
         scroll.bind(scroll_y=self._remember, height=self._restore)
         box.bind(height=self._restore)
@@ -283,9 +284,14 @@ class PlanetTable(BoxLayout):
     def _room(self) -> float:
         return self.ids.options.height - self.ids.scroll.height
 
+    def _heights(self) -> tuple[float, float]:
+        return self.ids.options.height, self.ids.scroll.height
+
     def _remember(self, *_args: object) -> None:
-        """The player scrolled: how far from its top this list now is."""
-        if not self._restoring and self.kind:
+        """The player scrolled: how far from its top this list now is. A move while the
+        list is being laid out (Kivy's ScrollView keeps its fraction as the list grows
+        through its heights) is not the player's, and is put right by `_restore`."""
+        if not self._restoring and self.kind and self._heights() == self._laid:
             self.tops[self.kind] = max(self._room(), 0) * (1 - self.ids.scroll.scroll_y)
 
     def _restore(self, *_args: object) -> None:
@@ -294,7 +300,7 @@ class PlanetTable(BoxLayout):
         room, top = self._room(), self.tops.get(self.kind, 0.0)
         self._restoring = True
         self.ids.scroll.scroll_y = 1 - min(top, room) / room if room > 0 else 1
-        self._restoring = False
+        self._restoring, self._laid = False, self._heights()
 
     def _map_option(self) -> OptionButton:
         button = Factory.MapOption()
