@@ -37,6 +37,15 @@ class Setting:
     choices: tuple[Any, ...]
     help: str
     labels: tuple[str, ...] = ()  # a short word per choice for a button; the choice itself if ()
+    # chosen per game on Setup (a row of the labels there, at the stored ruling), not only in
+    # Settings: what a table decides afresh each evening (Broken Planet's printed or random map)
+    at_setup: bool = False
+
+    def __post_init__(self) -> None:
+        """A choice asked at Setup stands alone on its row, with no question beside it: its
+        labels must say what each choice is ("random set-up", never "yes")."""
+        if self.at_setup and len(self.labels) != len(self.choices):
+            raise ValueError(f"setting {self.key} is chosen at Setup: it needs a label a choice")
 
     def label(self, value: Any) -> str:
         if self.labels and value in self.choices:
@@ -215,6 +224,10 @@ class GameDefinition:
         how many it has: what to enroll next."""
         found = [(share, sum(counts.get(k, 0) for k in share.kinds)) for share in self.box]
         return [(share, have) for share, have in found if have < share.count]
+
+    def at_setup(self) -> tuple[Setting, ...]:
+        """The settings a table chooses on Setup for each game (`Setting.at_setup`)."""
+        return tuple(s for s in self.settings if s.at_setup)
 
     def kind_names(self) -> tuple[str, ...]:
         return tuple(k.name for k in self.kinds or ())

@@ -152,13 +152,14 @@ def planet_shots(app: object) -> Iterator[Shot]:
 
 
 def planet_random_shots(app: object, choose: Callable[[], None]) -> Iterator[Shot]:
-    """Broken Planet's random set-up (docs/rulings.md P16): a temple asked island by island,
-    then a token's island tapped on the map."""
-    from ui.screens.settings import rules_key
-
-    app.store.set_setting(rules_key("broken-planet"), {"map_setup": "random"})
+    """Broken Planet's random set-up (docs/rulings.md P16), chosen on Setup: a temple asked
+    island by island, then a token's island tapped on the map."""
     choose()
-    app.root.get_screen("setup").start()
+    setup = app.root.get_screen("setup")
+    (row,) = setup.choices
+    next(t for t in row.children if t.label == "random set-up").trigger_action(0)
+    yield "planet-setup-random", lambda: None
+    setup.start()
     for face in ("none", "diamond", "emerald"):
         app.session.tap("temple", face)
     yield "planet-random-temple", lambda: None

@@ -57,3 +57,18 @@ def test_a_broken_planet_pawn_or_token_may_be_any_colour_word() -> None:
     assert pawn.get("colour") == "orange"
     with pytest.raises(ValueError, match="'colour' must be a word"):
         make_component("broken-planet", {"uid": "04B0FF02000000", "kind": "pawn", "colour": " "})
+
+
+def test_only_broken_planets_map_is_chosen_at_setup_and_such_a_choice_needs_its_labels() -> None:
+    """Setup shows a ruling chosen for each game as its labels alone (no question beside
+    them), so a definition cannot mark one that has none, or fewer than its choices."""
+    from companion.definition import Setting
+    from companion.games import playable
+
+    chosen = {game.name: [s.key for s in game.at_setup()] for game in playable()}
+    assert chosen.pop("broken-planet") == ["map_setup"]
+    assert not any(chosen.values()), chosen
+    for labels in ((), ("a",)):
+        with pytest.raises(ValueError, match="^setting x is chosen at Setup: it needs a label"):
+            Setting("x", "a", ("a", "b"), "?", labels=labels, at_setup=True)
+    assert Setting("x", "a", ("a", "b"), "?").labels == ()  # in Settings alone: no label needed

@@ -30,9 +30,10 @@ def choose_deck(app):
     return choose(app, DECK_NAME)
 
 
-def start(app, names=("Ana", "Ben", "Cleo")):
-    """A game started by touches on Setup, with the map the Setup screen offers first."""
-    setup = choose_deck(app)
+def start(app, names=("Ana", "Ben", "Cleo"), setup=None):
+    """A game started by touches on Setup, with the map the Setup screen offers first; on
+    `setup` as it stands when given (the deck chosen there, a ruling chosen on it)."""
+    setup = setup or choose_deck(app)
     for row, name in zip(setup.seats(), [*names, "", "", ""], strict=False):
         row.ids.name.text = name
     setup.choose_first(0)

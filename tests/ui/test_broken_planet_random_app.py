@@ -1,7 +1,7 @@
-"""Broken Planet's random set-up through the app (docs/rulings.md P16): chosen as a ruling,
-named on Setup, then entered on the table screen by touches (a temple's button per island,
-each token's island tapped on the map, Undo on the way), and a whole game played from it to
-the favor sheet the headless script reaches."""
+"""Broken Planet's random set-up through the app (docs/rulings.md P16): chosen on Setup by a
+touch, then entered on the table screen by touches (a temple's button per island, each
+token's island tapped on the map, Undo on the way), and a whole game played from it to the
+favor sheet the headless script reaches."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from pathlib import Path
 
 from hardware.script import parse_script
 from tests.companion.test_broken_planet_random_setup import DEMO_LAYOUT
-from tests.ui.apphelp import frames, press, until
+from tests.ui.apphelp import frames, press, touch, until
 from tests.ui.audit import audit, report
 from tests.ui.audit.driver import table_context
-from tests.ui.bp_helpers import cover, play_step, script_steps, start
+from tests.ui.bp_helpers import choose_deck, cover, play_step, script_steps, start
 from ui.screens.settings import rules_key
 
 SHOTS = os.environ.get("UI_SCREENSHOTS")
@@ -27,10 +27,24 @@ def shoot(name: str) -> None:
         written.replace(Path(SHOTS) / f"{name}.png")
 
 
+def set_up_row(setup):
+    """Setup's row for the map's set-up: its toggles by label."""
+    (row,) = [c for c in setup.choices if c.key == "map_setup"]
+    return {toggle.label: toggle for toggle in row.children}
+
+
 def test_a_random_set_up_entered_by_touch_plays_to_the_favor_sheet(app):
-    app.store.set_setting(rules_key("broken-planet"), {"map_setup": "random"})  # Settings' row
-    screen = start(app)
-    assert "map setup: random set-up" in app.root.get_screen("setup").rulings
+    setup = choose_deck(app)
+    toggles = set_up_row(setup)
+    assert set(toggles) == {"printed set-up", "random set-up"}
+    assert toggles["printed set-up"].state == "down"  # Settings' stored ruling: the default
+    assert all(t.height >= 48 for t in toggles.values())
+    touch(*toggles["random set-up"].to_window(*toggles["random set-up"].center))  # a finger
+    assert (toggles["random set-up"].state, toggles["printed set-up"].state) == ("down", "normal")
+    assert "map setup" not in setup.rulings  # its row says it, not the rulings line
+    screen = start(app, setup=setup)
+    assert app.table.engine.settings["map_setup"] == "random"
+    assert app.store.get_setting(rules_key("broken-planet"))["map_setup"] == "random"
     frames(2)
     assert app.table.prompt.text.startswith("Random set-up. Island 1: which temple")
     assert not any(b.offered for b in cover(screen).map.islands.values())  # buttons, not the map

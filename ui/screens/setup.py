@@ -1,10 +1,13 @@
-"""Setup: which deck (and so which game), who plays, each player's options, who goes first.
+"""Setup: which deck (and so which game), who plays, each player's options, who goes first,
+and the rulings the game's definition has a table choose afresh each game (`Setting.at_setup`).
 
 The seats shown follow the chosen game's player range (2-6), and each seat offers the
 per-player options its definition declares (new to the game). The last names, deck and
 first seat are remembered, so the same group at the same table only taps Start; per-player
-options are not (a new player is new once). The rules engine judges the setup; its one-line
-refusal becomes a banner.
+options are not (a new player is new once). A ruling chosen here is the one stored in
+Settings: Setup shows it as stored and stores the choice a game starts with, so the two
+screens never disagree on what a new game plays. The rules engine judges the setup; its
+one-line refusal becomes a banner.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.deck import Deck
+from companion.definition import Setting
 from companion.engine import PlayerSetup
 from companion.games import definition
 from companion.names import clean_name
@@ -27,7 +31,7 @@ from companion.table import Table, seat_readers
 from companion.words import plural
 from ui.app import EXAMPLES
 from ui.paths import setup_file_dir
-from ui.screens.settings import rules_key
+from ui.screens.settings import fill_choices, rules_key
 from ui.widgets import controls  # noqa: F401  (FormInput, FormToggle, NoticeBanner)
 from ui.widgets.card import fill
 
@@ -60,7 +64,7 @@ def rulings_line(game: str, stored: object) -> str:
     changed = [
         f"{s.key.replace('_', ' ')}: {s.label(chosen[s.key])}"
         for s in ruleset.settings
-        if chosen[s.key] != s.default
+        if chosen[s.key] != s.default and not s.at_setup  # those have their own row
     ]
     return "Rulings: " + ("; ".join(changed) if changed else "the defaults (see Settings)")
 
@@ -103,6 +107,30 @@ class SetupFileChoice(BoxLayout):
         return read_setup_file(self.game, self.key, self.paths[self.chosen])
 
 
+def stored_rulings(game: str, stored: object) -> dict[str, Any]:
+    """The rulings a new game of `game` would play, from Settings' stored choices; the
+    defaults where those no longer resolve (the rulings line says so, and Start refuses)."""
+    ruleset = definition(game)
+    try:
+        return ruleset.resolve(stored if isinstance(stored, dict) else {})
+    except ValueError:
+        return ruleset.resolve({})
+
+
+class SetupChoice(BoxLayout):
+    """A ruling chosen for this game (`Setting.at_setup`): a toggle per choice, by its label."""
+
+    key = StringProperty("")
+
+    def __init__(self, setting: Setting, chosen: Any, **kwargs: object) -> None:
+        super().__init__(key=setting.key, **kwargs)
+        self.value = chosen
+        fill_choices(self, setting.choices, chosen, setting.label, self.choose)
+
+    def choose(self, value: Any) -> None:
+        self.value = value
+
+
 class SeatRow(BoxLayout):
     seat = NumericProperty(0)
     name = StringProperty("")
@@ -121,6 +149,7 @@ class SetupScreen(Screen):
         super().__init__(**kwargs)
         self.decks: list[Deck] = []
         self.files: list[SetupFileChoice] = []
+        self.choices: list[SetupChoice] = []
         # held here, not only by kv's weak ids: a seat the chosen game leaves out of the
         # layout must still be there when a game with more seats is chosen
         self._seats: list[SeatRow] = [self.ids[f"seat{i}"].__self__ for i in range(SEATS)]
@@ -152,6 +181,16 @@ class SetupScreen(Screen):
         )
         self._show_seats(definition(deck.game) if deck else None)
         self._show_files(deck.game if deck else None)
+        self._show_choices(deck.game if deck else None)
+
+    def _show_choices(self, game: str | None) -> None:
+        """A row per ruling the game has chosen at Setup (none for most games), at the one
+        stored in Settings."""
+        settings = definition(game).at_setup() if game else ()
+        store = App.get_running_app().store
+        chosen = stored_rulings(game, store.get_setting(rules_key(game))) if game else {}
+        self.choices = [SetupChoice(s, chosen[s.key]) for s in settings]
+        fill(self.ids.choices, self.choices)
 
     def _show_files(self, game: str | None) -> None:
         """A choice per file the game reads at set-up (none for most games), each at the one
@@ -230,7 +269,9 @@ class SetupScreen(Screen):
             for row in seated
         ]
         first = next((i for i, row in enumerate(seated) if row.first), 0)
-        settings = app.store.get_setting(rules_key(deck.game), None)
+        stored = app.store.get_setting(rules_key(deck.game), None)
+        picked = {choice.key: choice.value for choice in self.choices}
+        settings = {**stored, **picked} if isinstance(stored, dict) else picked or stored
         try:
             extra = {choice.key: choice.read() for choice in self.files}
             seats = seat_readers(app.reader_names(), len(players))
@@ -240,6 +281,9 @@ class SetupScreen(Screen):
         except (ValueError, StoreError) as err:
             self.ids.banner.show(str(err), "error")
             return
+        in_force = stored_rulings(deck.game, stored)
+        if any(in_force[key] != value for key, value in picked.items()):
+            app.store.set_setting(rules_key(deck.game), settings)  # Settings shows it from now on
         app.store.set_setting(
             DEFAULTS_KEY,
             {

@@ -49,6 +49,7 @@ SETTINGS = (
         "The standard temples and island tokens: where the map file puts them (the printed "
         "set-up), or laid at random and entered at the table island by island.",
         labels=("printed set-up", "random set-up"),
+        at_setup=True,  # the table lays its map afresh each game: asked on Setup
     ),
     Setting(
         "move_range",

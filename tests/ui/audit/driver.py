@@ -287,7 +287,9 @@ def walk_screens(app) -> Walk:
             for row, name in zip(setup.seats(), NAMES, strict=False):
                 row.ids.name.text = name
 
-        at(f"Setup · {game.title}", choose, keyboard_too=game.max_players == 6)
+        # the keyboard over the most seats, and over a game's rulings chosen at Setup
+        keyboard_too = game.max_players == 6 or bool(game.at_setup())
+        at(f"Setup · {game.title}", choose, keyboard_too=keyboard_too)
     for row in setup.seats()[1:]:
         row.ids.name.text = ""
     setup.start()  # one player for a game of two or more: the refusal in the banner
