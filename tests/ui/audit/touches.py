@@ -39,6 +39,7 @@ from tests.ui.audit.tree import (
     shown,
     window_rect,
 )
+from ui.keyboard import room_above
 
 INSET = 6.0  # px inside a corner, where a fingertip at the edge of a control lands
 
@@ -115,6 +116,11 @@ class Probe:
                 widget.focus = False
         for widget in focused:
             widget.focus = True  # the field a touch took the focus from gets it back
+        if not any(isinstance(w, VKeyboard) for w in Window.children):
+            # a keyboard the probe's tap opened and its restored focus closed: the screens
+            # take the whole window back now (ui.keyboard waits for a real finger's lift,
+            # frames later, and the next probe would tap the screen laid out above it)
+            room_above(0)
         for extra in [w for w in Window.children if w not in popups]:
             if isinstance(extra, ModalView):
                 extra.dismiss(animation=False)
