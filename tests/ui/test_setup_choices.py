@@ -81,6 +81,11 @@ def test_setup_with_the_row_is_clean_at_each_player_count_with_the_keyboard_open
         for toggle in toggles(setup).values():
             assert on_screen(toggle, app.root), f"{toggle.label} is off the screen"
             assert min(toggle.size) >= THEME.touch, f"{toggle.label}: {toggle.size}"
+        form = setup.ids.form
+        low, high = form.to_window(*form.pos)[1], form.to_window(form.x, form.top)[1]
+        for row in setup.seats():  # the deck's side holds the row: no seat scrolled away
+            bottom, top = row.to_window(*row.pos)[1], row.to_window(row.x, row.top)[1]
+            assert low <= bottom and top <= high, f"seat {row.seat + 1} is not all in sight"
         found += audit(f"Setup · {players} players")
         shoot(f"setup-choice-{players}p")
         for seat, row in enumerate(setup.seats()[:players], 1):
