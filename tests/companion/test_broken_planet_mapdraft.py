@@ -211,3 +211,184 @@ def test_any_taps_write_a_file_that_reads_back_as_the_same_draft(start, taps):
     assert verdict and "\n" not in verdict
     if verdict.startswith("Map check accepts"):
         read_map(parse_map(draft.to_toml()))
+
+
+# --- what the screen shows, word for word ---
+
+
+def test_each_item_is_titled_and_offers_its_values_in_words():
+    draft = mapdraft.scratch()
+    draft.place((0.5, 0.5))
+    assert [draft.title(i) for i in ("island:1", "temple:onyx-oasis", "relic:silver", "tablet")] == [
+        "Island 1", "Onyx Oasis", "Silver relic", "Rounds",
+    ]  # fmt: skip
+    assert draft.to_data()["island"] == [
+        {"number": 1, "slots": 3, "locked": 0, "temple": "none", "token": "none", "at": [0.5, 0.5]}
+    ]
+    assert draft.to_data()["made_up"] is False
+    favor = draft.fields("temple:onyx-oasis")[3]
+    assert [o.value for o in favor.options] == list(range(10)) and not any(
+        o.chosen for o in favor.options
+    )
+    tablet = draft.fields("tablet")
+    assert [f.label for f in tablet] == [
+        "Rounds 2p", "Rounds 3p", "Rounds 4p", "Rounds 5p", "Offer order", "Values",
+    ]  # fmt: skip
+    assert [o.value for o in tablet[0].options] == list(range(1, 10))
+    assert [(o.words, o.chosen) for o in tablet[5].options] == [
+        ("from our copy", True), ("made up", False),
+    ]  # fmt: skip
+    draft.choose("tablet", "made_up", True)
+    draft.choose("tablet", "offer_order", "attack, build, craft")
+    draft.choose("tablet", "rounds:5", 9)
+    assert draft.made_up and draft.offer_order == ("attack", "build", "craft")
+    assert draft.rounds == {2: None, 3: None, 4: None, 5: 9}
+    relic = draft.fields("relic:silver")
+    assert [(o.words, o.chosen) for o in relic[2].options][-2:] == [("none", False), ("same", True)]
+    assert [o.words for o in relic[3].options][:2] == ["same", "0"]
+    assert [o.chosen for o in relic[3].options][0]
+
+
+def test_a_favor_or_round_a_file_gives_beyond_the_usual_is_offered_too():
+    data = tomllib.loads(DEMO_FILE.read_text())
+    data["temple"][0]["favor"] = 20
+    data["tablet"]["rounds"]["2"] = 30
+    data["relic"][0]["favor_5"] = 0
+    data["island"][0]["number"] = 99
+    data["routes"] = [[99 if n == 1 else n for n in pair] for pair in data["routes"]]
+    draft = from_data(data)
+    assert [o.value for o in draft.fields("temple:sapphire-shrine")[3].options if o.chosen] == [20]
+    assert [o.value for o in draft.fields("tablet")[0].options if o.chosen] == [30]
+    assert draft.relics["bronze"].favor_5 == 0 and 99 in draft.islands
+
+
+@pytest.mark.parametrize(
+    ("where", "key", "value", "message"),
+    [
+        ("island", "number", 0, "island 1: number must be a whole number 1-99, got 0"),
+        ("island", "number", 100, "island 1: number must be a whole number 1-99, got 100"),
+        ("island", "locked", -1, "island 1: locked must be a whole number 0-3, got -1"),
+        ("island", "at", [1.5, 0], "island 1: at must be [across, down], each 0-1"),
+        ("island", "at", [-0.1, 0], "island 1: at must be [across, down], each 0-1"),
+        ("island", "at", [True, 0], "island 1: at must be [across, down], each 0-1"),
+        ("island", "at", "middle", "island 1: at must be [across, down], each 0-1"),
+        ("temple", "tier", 0, "Sapphire Shrine: tier must be a whole number 1-3, got 0"),
+        ("temple", "tier", 4, "Sapphire Shrine: tier must be a whole number 1-3, got 4"),
+        ("temple", "favor", -1, "Sapphire Shrine: favor must be a whole number 0-20, got -1"),
+        ("temple", "favor", 21, "Sapphire Shrine: favor must be a whole number 0-20, got 21"),
+        ("relic", "favor", 21, "the bronze relic: favor must be a whole number 0-20, got 21"),
+        ("relic", "favor", -1, "the bronze relic: favor must be a whole number 0-20, got -1"),
+        ("relic", "favor_5", 21, "the bronze relic: favor_5 must be a whole number 0-20, got 21"),
+        ("relic", "favor_5", -1, "the bronze relic: favor_5 must be a whole number 0-20, got -1"),
+        ("rounds", "2", 0, "rounds: rounds for 2 players must be a whole number 1-30, got 0"),
+        ("rounds", "2", 31, "rounds: rounds for 2 players must be a whole number 1-30, got 31"),
+        ("tablet", "offer_order", ["build", "craft"], "offer_order: must list build, craft and"),
+        ("tablet", "offer_order", "build", "offer_order: must list build, craft and"),
+    ],
+)
+def test_each_value_out_of_its_range_is_refused_naming_the_entry(where, key, value, message):
+    data = tomllib.loads(DEMO_FILE.read_text())
+    entry = {
+        "island": data["island"][0],
+        "temple": data["temple"][0],
+        "relic": data["relic"][0],
+        "rounds": data["tablet"]["rounds"],
+        "tablet": data["tablet"],
+    }[where]
+    entry[key] = value
+    with pytest.raises(MapError) as refused:
+        from_data(data)
+    assert str(refused.value).startswith(message)
+
+
+def test_a_file_missing_values_opens_with_the_screens_defaults_and_nothing_entered():
+    data = tomllib.loads(DEMO_FILE.read_text())
+    for key in ("slots", "locked", "temple", "token", "at"):
+        del data["island"][2][key]
+    del data["temple"][0]["tier"], data["relic"][0]["favor"], data["tablet"]["rounds"]["3"]
+    draft = from_data(data)
+    assert draft.islands[3] == mapdraft.IslandDraft(3, 0, "none", "none", None)
+    assert draft.temples["sapphire-shrine"].tier is None and draft.relics["bronze"].favor is None
+    assert draft.rounds[3] is None
+    assert draft.todo() == [
+        "Tap where island 3 lies on your board",
+        "Sapphire Shrine: enter its tier",
+        "Bronze relic: enter its cost and favor",
+        "Rounds: enter the rounds for each number of players",
+    ]
+    assert draft.check() == "Tap where island 3 lies on your board (4 to do)"
+
+
+def test_the_todo_names_what_each_card_lacks():
+    draft = demo()
+    draft.choose("temple:onyx-oasis", "cost", "")
+    assert draft.todo() == ["Onyx Oasis: enter its cost"]
+    assert draft.check() == "Onyx Oasis: enter its cost"
+    draft.choose("temple:onyx-oasis", "cost", "ruby")
+    draft.temples["onyx-oasis"].favor = draft.temples["onyx-oasis"].gives = None
+    assert draft.todo() == ["Onyx Oasis: enter its favor and gem"]
+    draft = demo()
+    draft.choose("relic:golden", "cost", "")
+    assert draft.todo() == ["Golden relic: enter its cost and favor"]
+    assert draft.summary() == "14 islands, 26 routes, 12 of 12 temples entered"
+    draft.temples["gold-golem"].tier = None
+    draft.temples["onyx-oasis"].favor = None
+    assert draft.summary() == "14 islands, 26 routes, 10 of 12 temples entered"
+
+
+def test_routes_join_only_two_islands_of_the_map_and_say_so():
+    draft = mapdraft.scratch()
+    for at in ((0.1, 0.1), (0.2, 0.2), (0.3, 0.3)):
+        draft.place(at)
+    assert draft.toggle_route(2, 1) is True and draft.routes == {(1, 2)}
+    assert draft.toggle_route(1, 2) is False and draft.routes == set()
+    assert draft.toggle_route(2, 2) is False and draft.toggle_route(1, 7) is False
+    assert draft.toggle_route(7, 1) is False and draft.routes == set()
+    assert draft.board_hint(True) == "Routes: tap an island, then each island a route joins it to"
+    assert draft.board_hint(True, 3).startswith("Island 3 joins no island yet")
+    draft.move(3, (0.12345, 2))
+    assert draft.islands[3].at == (0.123, 1.0)
+
+
+def test_the_temple_before_a_tier_two_or_unknown_tier_is_any_other_until_the_ring_is():
+    draft = mapdraft.scratch()
+    assert len(draft.fields("temple:gold-golem")[1].options) == 12  # none and the eleven others
+    draft.choose("temple:gold-golem", "tier", 2)
+    assert len(draft.fields("temple:gold-golem")[1].options) == 12  # no tier 1 entered yet
+    draft.choose("temple:amber-anvil", "tier", 1)
+    draft.choose("temple:gold-golem", "after", "amber-anvil")
+    draft.choose("temple:gold-golem", "tier", 3)
+    assert draft.temples["gold-golem"].after == "amber-anvil"  # kept, and still shown
+    after = draft.fields("temple:gold-golem")[1]
+    assert [o.value for o in after.options] == ["", *(k for k in TEMPLES if k != "gold-golem")]
+    draft.choose("temple:temple-of-time", "tier", 2)  # now the ring inside is known
+    after = draft.fields("temple:gold-golem")[1]
+    assert [o.value for o in after.options] == ["", "temple-of-time", "amber-anvil"]
+
+
+def test_a_long_name_makes_a_short_file_name_in_a_new_folder(tmp_path):
+    draft = demo()
+    draft.name = "A" * 50
+    assert draft.file_name() == "a" * 40 + ".toml"
+    path = draft.save(tmp_path / "new" / "maps")
+    assert path.parent.is_dir() and from_toml(path.read_text()).name == "A" * 50
+    draft.name = "!!!"
+    assert draft.file_name() == "map.toml"
+
+
+def test_the_printed_relics_are_the_rulebooks_three_cards():
+    relics = mapdraft.printed().relics
+    assert {k: (r.cost, r.favor, r.cost_5, r.favor_5) for k, r in relics.items()} == {
+        "bronze": ({"emerald": 2}, 2, None, None),
+        "silver": ({"sapphire": 3}, 4, None, None),
+        "golden": ({"diamond": 3}, 5, None, None),
+    }
+    assert mapdraft.printed().islands[1] == mapdraft.IslandDraft(3, 0, "none", "none", None)
+
+
+def test_entries_that_are_not_tables_are_refused():
+    for bad in ({"island": {"number": 1}}, {"island": [1, 2]}):
+        with pytest.raises(MapError, match=r"^write each island as a \[\[island\]\] table$"):
+            from_data(bad)
+    with pytest.raises(MapError, match=r"^island 2: unknown key 'lockd' in \[island\]"):
+        from_data({"island": [{"number": 1}, {"number": 2, "lockd": 1}]})

@@ -232,12 +232,14 @@ class MapDraft:
         ]
 
     def _after_choices(self, key: str, tier: int | None) -> list[str]:
-        """The temples printed one ring further in: the only ones worth a tap."""
-        others = [k for k in TEMPLES if k != key]
-        inner = [k for k in others if tier and self.temples[k].tier == tier - 1]
-        choices = ["", *(inner if tier == 1 or inner else others)]
+        """The temples printed one ring further in: the only ones worth a tap (any other
+        while that ring is not entered yet); none for the innermost ring."""
         if tier == 1:
             choices = [""]
+        else:
+            others = [k for k in TEMPLES if k != key]
+            inner = [k for k in others if tier and self.temples[k].tier == tier - 1]
+            choices = ["", *(inner or others)]
         current = self.temples[key].after
         return choices if current in choices else [*choices, current]
 
