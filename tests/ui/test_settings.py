@@ -52,18 +52,20 @@ def test_every_ruleset_setting_is_shown_with_its_help_and_choices(screen):
         row = shown[(game, setting.key)]
         assert row.help == setting.help
         buttons = toggles(row)
-        assert set(buttons) == {str(c) for c in setting.choices}
-        assert [v for v, b in buttons.items() if b.state == "down"] == [str(setting.default)]
+        assert set(buttons) == {setting.label(c) for c in setting.choices}  # its own words
+        assert [v for v, b in buttons.items() if b.state == "down"] == [
+            setting.label(setting.default)
+        ]
         assert all(b.height >= 48 for b in buttons.values())
 
 
 def test_tapping_a_ruling_stores_it_per_game_and_survives_reload(screen):
     game, setting = next((r.name, s) for r in playable() for s in r.settings)
     other = next(c for c in setting.choices if c != setting.default)
-    toggles(rows(screen)[(game, setting.key)])[str(other)].dispatch("on_release")
+    toggles(rows(screen)[(game, setting.key)])[setting.label(other)].dispatch("on_release")
     assert screen.store.get_setting(f"rules.{game}")[setting.key] == other
     screen.load()
-    assert toggles(rows(screen)[(game, setting.key)])[str(other)].state == "down"
+    assert toggles(rows(screen)[(game, setting.key)])[setting.label(other)].state == "down"
 
 
 def test_a_stale_stored_ruling_falls_back_to_defaults_with_a_banner(screen):

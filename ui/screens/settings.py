@@ -214,7 +214,7 @@ class SettingsScreen(Screen):
                     row.ids.choices,
                     setting.choices,
                     chosen[setting.key],
-                    str,
+                    setting.label,
                     self._on_ruling(ruleset.name, setting.key),
                 )
                 box.add_widget(row)
