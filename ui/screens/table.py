@@ -220,8 +220,11 @@ class TableScreen(Screen):
         while len(self.strips) < len(players):
             self.strips.append(PlayerStrip())
             self.strips[-1].bind(minimum_height=self._strip_room)
-        for strip, player in zip(self.strips, players, strict=False):
-            strip.show(player, [z for z in view.zones if z.owner == player.name])
+        for n, (strip, player) in enumerate(zip(self.strips, players, strict=False)):
+            # a strip whose player and zones are as they were is left alone: most inputs
+            # change one player's figures or collection, or only the table's zones
+            owned = [z for z in view.zones if z.owner == player.name]
+            self._shown.once(f"strip:{n}", (player, owned), strip.show, player, owned)
         self.columns = seat_columns(len(players))
         self.strip_rows = max(-(-len(players) // self.columns), 1)
         fill(self.ids.strips, self.strips[: len(players)])

@@ -37,6 +37,9 @@ class KintsugiEngine:
         self.rules = rules
         self.game = rules.game
         self.settings = dict(settings)
+        # the last holdings scored and their sheet: the view's "score now" asks at every
+        # input, and most (a deal, a pick) leave every collection and ingot as it was
+        self._scored: tuple[tuple[Holding, ...], ScoreSheet] | None = None
 
     # -- setup -------------------------------------------------------------------------
     def new(self, setup: Setup) -> KintsugiState:
@@ -467,4 +470,9 @@ class KintsugiEngine:
         ]
 
     def score(self, s: KintsugiState) -> ScoreSheet:
-        return score_holdings(self.rules, self.settings, self.holdings(s))
+        """The sheet of `s`'s holdings; the last one scored again if they are the same (a
+        sheet is frozen, and it depends on nothing else: the rules and settings are fixed)."""
+        holdings = tuple(self.holdings(s))
+        if self._scored is None or self._scored[0] != holdings:
+            self._scored = holdings, score_holdings(self.rules, self.settings, holdings)
+        return self._scored[1]
