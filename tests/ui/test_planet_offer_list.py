@@ -123,17 +123,22 @@ def test_the_list_keeps_its_place_after_an_action_and_a_new_list_starts_at_its_t
     assert abs(offset(screen) - before) < 2, "back from the attack, the list jumped"
 
 
-def finger_on(button, moves: list[tuple[float, float]], rest: float) -> None:
-    """A finger down at the button's drawn centre, resting `rest` seconds (frames ticking,
-    as on the Pi), then moved by each (dx, dy) in turn, a frame apart, and lifted."""
+def rest(seconds: float) -> None:
+    """A finger resting: frames tick as on the Pi (the list's scroll timeout runs)."""
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        frames()
+
+
+def finger_on(button, moves: list[tuple[float, float, float]]) -> None:
+    """A finger down at the button's drawn centre, moved to each (dx, dy) in turn and
+    resting there the given seconds (a frame at least), then lifted."""
     x, y = window_centre(button)
     finger = UnitTestTouch(x, y)
     finger.touch_down()
-    start = time.monotonic()
-    while time.monotonic() - start < rest:
-        frames()
-    for dx, dy in moves:
+    for dx, dy, seconds in moves:
         finger.touch_move(x + dx, y + dy)
+        rest(seconds)
         frames()
     finger.touch_up()
     frames(3)
@@ -152,13 +157,19 @@ def test_a_swipe_on_an_option_never_presses_it_and_a_tap_does(app):
     screen = to_offer(app)
     unfold(screen, "build")  # a list long enough to scroll
     before = app.session.revision
-    for rest in (0.4, 0.0):  # a slow hand, then a quick one
+    swipes = {  # each ends inside the button: only the swipe may keep it unpressed
+        "rests, then swipes": [(0, 0, 0.4), (0, 10, 0), (0, 22, 0)],
+        "creeps, rests, swipes": [(0, 12, 0.4), (0, 22, 0)],  # handed the touch mid-way
+        "swipes at once": [(0, 10, 0), (0, 22, 0)],
+    }
+    for how, moves in swipes.items():
         button = bronze_button(screen)
-        assert button.height > 44  # the moves below end inside it: only the swipe may refuse
-        finger_on(button, [(0, 10), (0, 22)], rest)
-        assert app.session.revision == before and not app.session.banner, "a swipe pressed"
+        assert button.height > 44
+        finger_on(button, moves)
+        pressed = app.session.revision != before or app.session.banner
+        assert not pressed, f"a swipe pressed ({how}): {app.table.narration}"
         assert button.state == "normal"
-    finger_on(bronze_button(screen), [(0, 3)], 0.4)  # a resting tap, a finger's tremble
+    finger_on(bronze_button(screen), [(0, 3, 0.4)])  # a resting tap, a finger's tremble
     assert app.session.revision == before + 1
     assert "crafted a bronze relic" in app.table.narration
 

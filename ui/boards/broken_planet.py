@@ -50,7 +50,7 @@ def offered_islands(prompt: Prompt) -> dict[int, Option]:
 
 
 NAME_LINE, WORDS_LINE, APART = dp(36), dp(25), dp(10)  # a cell's lines, and between words
-MAP_ROOM = dp(300)  # the map's title, four rows of islands (the demo's 14) and its key
+MAP_ROOM = dp(350)  # its title, four rows of islands with pawns (the demo's 14), its key
 
 
 def drawn_width(text: str, font_size: float, bold: bool = False) -> float:

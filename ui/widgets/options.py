@@ -68,25 +68,28 @@ def swipe_distance() -> float:
 class SwipeSafe:
     """A button in a scrolling list that a swipe never presses. A ScrollView hands a touch
     that has not moved its scroll distance within its timeout (250 ms) to the button under
-    it: a finger that rested, then swiped to scroll (as a slow hand does), pressed the
-    button wherever it lifted inside it ("Build Amber Anvil"). Here a finger that travels
-    the scroll distance from where it came down lets the button go unpressed."""
+    it, where the finger is by then: a finger that rested, or crept, then swiped to scroll
+    (as a slow hand does), pressed the button wherever it lifted inside it ("Build Amber
+    Anvil"). Here a finger that has travelled the scroll distance from where it first came
+    down (`opos`, not where the button was handed the touch) lets the button go unpressed."""
 
-    def on_touch_down(self, touch: Any) -> bool:
-        taken = super().on_touch_down(touch)  # type: ignore[misc]
-        if taken and touch.ud.get(self) is True:  # pressed: ButtonBehavior's own mark
-            touch.ud[(id(self), "down")] = self.to_window(*touch.pos)  # type: ignore[attr-defined]
-        return taken
+    def _swiped(self, touch: Any) -> bool:
+        far = swipe_distance()
+        return abs(touch.x - touch.ox) > far or abs(touch.y - touch.oy) > far
 
     def on_touch_move(self, touch: Any) -> bool:
-        down = touch.ud.get((id(self), "down"))
-        if touch.grab_current is self and down is not None:
-            x, y = self.to_window(*touch.pos)  # type: ignore[attr-defined]
-            if abs(x - down[0]) > swipe_distance() or abs(y - down[1]) > swipe_distance():
-                touch.ungrab(self)
-                self._do_release()  # type: ignore[attr-defined]
-                return True
+        if touch.grab_current is self and self._swiped(touch):
+            touch.ungrab(self)
+            self._do_release()  # type: ignore[attr-defined]
+            return True
         return super().on_touch_move(touch)  # type: ignore[misc]
+
+    def on_touch_up(self, touch: Any) -> bool:
+        if touch.grab_current is self and self._swiped(touch):
+            touch.ungrab(self)
+            self._do_release()  # type: ignore[attr-defined]
+            return True
+        return super().on_touch_up(touch)  # type: ignore[misc]
 
 
 class OptionButton(SwipeSafe, FormButton):
