@@ -392,3 +392,19 @@ def test_entries_that_are_not_tables_are_refused():
             from_data(bad)
     with pytest.raises(MapError, match=r"^island 2: unknown key 'lockd' in \[island\]"):
         from_data({"island": [{"number": 1}, {"number": 2, "lockd": 1}]})
+
+
+def test_two_things_to_do_are_counted_and_a_map_saves_again_in_place(tmp_path):
+    draft = demo()
+    draft.name = ""
+    draft.rounds[2] = None
+    assert draft.check() == "Type the map's name (2 to do)"
+    draft.name = "Ours"
+    first = draft.save(tmp_path)
+    assert draft.save(tmp_path) == first  # the folder there already, the file replaced
+
+
+def test_eight_gems_of_a_kind_open_nine_do_not():
+    data = tomllib.loads(DEMO_FILE.read_text())
+    data["temple"][0]["cost"] = {"ruby": 8}
+    assert from_data(data).temples["sapphire-shrine"].cost == {"ruby": 8}
