@@ -191,3 +191,27 @@ def test_the_virtual_table_lies_beside_the_offer_and_its_options_take_touches(ap
     touch(*window_centre(end))  # a real touch where End offers is drawn
     frames(3)
     assert app.table.prompt.phase != "offer" or app.table.prompt.player != "Ben"
+
+
+def test_a_swipe_along_the_compasses_changes_nobody_and_a_tap_chooses(app):
+    """Kivy's toggles turn on touch down: a finger swiping along the row of names (it
+    scrolls sideways when they are long) chose whoever it started on."""
+    screen = start(app)
+    steps = script_steps()
+    for step in steps[:9]:  # Ben ended his offers: Cleo and Ana enter their compasses
+        if isinstance(step, ScanStep):
+            app.session.scan(step.uid, step.reader)
+        else:
+            seat = SCRIPT_NAMES.index(step.seat) if step.seat else None
+            app.session.tap(step.option, step.arg, seat=seat)
+    frames(3)
+    planet = cover(screen)
+    toggles = {t.label: t for t in planet.ids.compasses.children}
+    assert set(toggles) == {"Cleo", "Ana"}
+    chosen = planet.compass
+    other = toggles["Ana" if chosen == "Cleo" else "Cleo"]
+    finger_on(other, [(0, 0, 0.4), (12, 0, 0), (30, 0, 0)])
+    assert planet.compass == chosen and other.state == "normal", "a swipe chose a compass"
+    finger_on(other, [(2, 0, 0.1)])
+    assert planet.compass == other.label and other.state == "down"
+    assert toggles[chosen].state == "normal"

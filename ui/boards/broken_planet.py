@@ -108,10 +108,15 @@ class RoundSpot(BoxLayout):
     current = BooleanProperty(False)
 
 
-class CompassToggle(FormToggle):
-    """A collect player whose compass a tap on an island enters next."""
+class CompassToggle(SwipeSafe, FormToggle):
+    """A collect player whose compass a tap on an island enters next. Chosen on release
+    (`_choose_compass`), not on touch down as Kivy's toggles are: a swipe along the row
+    of names scrolls it and changes nobody."""
 
     name_width = NumericProperty(0)  # the whole name, drawn on one line
+
+    def _do_press(self) -> None:
+        """Nothing yet: the finger may be starting a swipe."""
 
     def on_label(self, *_args: object) -> None:
         self.name_width = drawn_width(self.label, THEME.font_body)
