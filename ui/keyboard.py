@@ -27,11 +27,11 @@ from kivy.clock import Clock
 from kivy.config import Config
 from kivy.properties import BooleanProperty
 from kivy.uix.behaviors import FocusBehavior
-from kivy.uix.scrollview import ScrollView
 from kivy.uix.vkeyboard import VKeyboard
 from kivy.uix.widget import Widget
 
 from ui.theme import THEME
+from ui.widgets.clip import Scroller
 
 KEYBOARD_KEY = "keyboard"
 CHOICES = ("auto", "on", "off")
@@ -125,7 +125,7 @@ class TableKeyboard(VKeyboard):
         view = self.target
         while isinstance(view, Widget) and not hasattr(view, "scroll_to"):
             view = view.parent  # up to the window, which is its own parent
-        if isinstance(view, ScrollView) and isinstance(self.target, Widget):
+        if isinstance(view, Scroller) and isinstance(self.target, Widget):
             reveal(view, self.target, THEME.spacing)
 
     def on_touch_down(self, touch: Any) -> bool:
@@ -163,7 +163,7 @@ class TableKeyboard(VKeyboard):
         )
 
 
-def reveal(view: ScrollView, target: Widget, padding: float) -> None:
+def reveal(view: Scroller, target: Widget, padding: float) -> None:
     """Scroll `view` so `target` lies whole inside it, from where it is now, with no
     overscroll left over. Kivy's scroll_to moves by a difference from the current scroll,
     which a touch's own scroll effect (the finger that focused the field) then carried
@@ -204,7 +204,7 @@ def whole_window_after(touches: list[Any]) -> None:
 
     Kivy unfocuses the field when the tapping finger lifts, before the tapped button hears
     the lift: were the screens laid out at once, the button would have moved from under the
-    finger and not fire (a ScrollView's button hears it 0.2 s later still)."""
+    finger and not fire (a Scroller's button hears it 0.2 s later still)."""
     from kivy.base import EventLoop
     from kivy.core.window import Window
 

@@ -294,7 +294,7 @@ class PlanetTable(BoxLayout):
 
     def _remember(self, *_args: object) -> None:
         """The player scrolled: how far from its top this list now is. A move while the
-        list is being laid out (Kivy's ScrollView keeps its fraction as the list grows
+        list is being laid out (Kivy's scrolling view keeps its fraction as the list grows
         through its heights) is not the player's, and is put right by `_restore`."""
         if not self._restoring and self.kind and self._heights() == self._laid:
             self.tops[self.kind] = max(self._room(), 0) * (1 - self.ids.scroll.scroll_y)

@@ -66,7 +66,7 @@ def swipe_distance() -> float:
 
 
 class SwipeSafe:
-    """A button in a scrolling list that a swipe never presses. A ScrollView hands a touch
+    """A button in a scrolling list that a swipe never presses. A Scroller hands a touch
     that has not moved its scroll distance within its timeout (250 ms) to the button under
     it, where the finger is by then: a finger that rested, or crept, then swiped to scroll
     (as a slow hand does), pressed the button wherever it lifted inside it ("Build Amber
