@@ -81,9 +81,12 @@ class HoldToReveal:
         note.texture_update()
         name = self.ids.name
         left, bottom = self.to_window(self.x, name.y)
+        y = bottom - note.height
+        if y < 0:  # no room under the name (a one-line place at the window's foot): above
+            y = self.to_window(self.x, self.top)[1]  # the place, never under the finger
         note.pos = (
             min(max(left, 0), max(Window.width - note.width, 0)),
-            min(max(bottom - note.height, 0), max(Window.height - note.height, 0)),
+            min(max(y, 0), max(Window.height - note.height, 0)),
         )
         Window.add_widget(note)
         self._hold = Clock.schedule_once(lambda _dt: self.conceal(), SHOW_S)
