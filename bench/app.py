@@ -1,12 +1,13 @@
 """App figures: cold start to first frame, tag placed -> prompt on screen, the UI thread's
 share of a scan, RSS after three games in a row.
 
-`python bench/app.py [--profile] [--phases] [--memory] [--pi4]` (offscreen, 800x480;
---profile prints where the UI thread's scans spend their time by function, --phases by
-part (the commit's hand-off, refresh, layouts, text, draw: bench/phases.py), --memory what
-is kept after the games (bench/kept.py), --pi4 runs it all on a model of a Raspberry Pi 4
-with an SD card:
-fsync delayed as an SD card's, the CPU cut to a Pi 4 core (bench/pi4.py; as root here)).
+`python bench/app.py [--profile] [--phases] [--memory] [--dealt N] [--pi4]` (offscreen,
+800x480; --profile prints where the UI thread's scans spend their time by function,
+--phases by part (the commit's hand-off, refresh, layouts, text, draw: bench/phases.py),
+--memory what is kept after the games (bench/kept.py), --dealt N deals N cards before the
+measured scans (their card then joins a draft row already shown), --pi4 runs it all on a
+model of a Raspberry Pi 4 with an SD card: fsync delayed as an SD card's, the CPU cut to a
+Pi 4 core (bench/pi4.py; as root here)).
 Prints figures beside the budgets of DESIGN.md;
 asserts nothing. The scan latency runs the whole path: SimReader.place on the simulated
 chip, the reader thread's poll, the hub queue, the per-frame drain, the table, the redraw.
@@ -183,6 +184,14 @@ def main() -> None:
         "--games", type=int, default=GAMES, help=f"games in a row (default {GAMES})"
     )
     parser.add_argument(
+        "--dealt",
+        type=int,
+        default=0,
+        help="cards dealt before the measured scans (default 0: each measured scan is the"
+        " game's first card, which brings the draft area and Undo on screen; 1 or more: a"
+        " card added to a draft row already shown)",
+    )
+    parser.add_argument(
         "--pi4", action="store_true", help="on a model of a Pi 4 and its SD card (bench/pi4.py)"
     )
     args = parser.parse_args()
@@ -230,6 +239,9 @@ def main() -> None:
         while not condition():  # type: ignore[operator]
             EventLoop.idle()
 
+    for dealt in sorted(app.table.state.deck)[: args.dealt]:
+        app.session.scan(dealt)
+        EventLoop.idle()
     uid = sorted(app.table.state.deck)[0]
     poll_ms = app.sim.interval * 1000  # on_stop closes the reader
     latencies, fsync_waits, saved = [], [], []
