@@ -68,10 +68,7 @@ def test_the_prompt_offers_the_three_relics_at_the_rulebooks_price_an_attack_and
     eng = engine()
     s = begin(eng=eng)
     prompt = eng.prompt(s)
-    assert prompt.text == (
-        "Round 1: Ana offers — build, craft, attack (in the tablet's order); scan a temple "
-        "token or relic card, or tap; then done"
-    )
+    assert prompt.text == "Round 1: Ana offers: scan or tap"
     assert prompt.expects_scan  # temple tokens, relic cards and gem cards are scanned
     assert prompt.options[-5:] == (
         Option("craft", "Craft bronze relic (2 emeralds, 2 favor)", "bronze"),
@@ -98,10 +95,7 @@ def test_the_last_offer_builds_and_crafts_but_offers_no_attack():
         s = quiet_turn(eng, s)
     prompt = eng.prompt(s)
     assert (prompt.phase, prompt.player) == ("last", "Ana")
-    assert prompt.text == (
-        "Last Offer: Ana offers — build temples or craft relics; scan a temple token or relic "
-        "card, or tap; then done"
-    )
+    assert prompt.text == "Last Offer: Ana offers: scan or tap"
     assert [o.word for o in prompt.options if o.word not in ("build", "craft")] == ["done"]
     s = run(eng, s, "tap done")  # Ben's Last Offer
     assert eng.prompt(s).text.startswith("Last Offer: Ben offers")

@@ -5,6 +5,7 @@ in rows and lets the map scroll when even nudging cannot part them)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -89,3 +90,53 @@ def test_five_long_named_players_under_a_banner_leave_the_map_two_rows_of_island
     found = {n: (b.x, b.y, b.right, b.top) for n, b in board.map.islands.items()}
     assert not crowded(found)
     assert all(b.width >= 48 and b.height >= 48 for b in islands)
+
+
+def inside(inner, outer) -> bool:
+    """Whether box `inner` (left, bottom, right, top) lies whole in `outer`, to a pixel."""
+    return all(inner[k] >= outer[k] - 1 for k in (0, 1)) and all(
+        inner[k] <= outer[k] + 1 for k in (2, 3)
+    )
+
+
+def window_box(widget) -> tuple[float, float, float, float]:
+    left, bottom = widget.to_window(widget.x, widget.y)
+    return left, bottom, left + widget.width, bottom + widget.height
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_whole_demo_map_and_every_pawn_show_at_any_table_banner_or_not(app, players):
+    """Issue 26 item 3: five long names, every pawn on island 1 (its tallest, two rows of
+    pawns at five), a banner above or none: every island whole in the map's view, which
+    never needs a scroll, every pawn inside the window, every name that shows whole."""
+    from kivy.core.window import Window
+
+    from tests.ui.apphelp import frames
+    from tests.ui.bp_helpers import COLOURS, cover, pawn, start
+
+    screen = start(app, LONG[:players])
+    for colour in COLOURS[:players]:
+        app.session.scan(pawn(colour))
+    board = cover(screen)
+    for banner in (False, True):
+        if banner:
+            app.session.refuse("Say who: Anne-Sophie, Bartholomew, Maximiliana")
+        frames(4)
+        view = window_box(board.ids.map_box)
+        assert board.map.height <= board.ids.map_box.height + 0.5, (players, banner)
+        chips = 0
+        for number, island in board.map.islands.items():
+            assert inside(window_box(island), view), (players, banner, number)
+            assert island.width >= 48 and island.height >= 48
+            for chip in island.ids.pawns.children:
+                assert inside(window_box(chip), (0, 0, Window.width, Window.height))
+                assert inside(window_box(chip), window_box(island))
+                chips += 1
+        assert chips == players  # every pawn is drawn
+        grid = board.ids.players
+        assert grid.height == 0 or grid.y >= 0  # the cells, when they show, in the window
+        for cell in grid.children if grid.height else ():
+            for label in (cell.ids.name, cell.ids.key_figure):
+                assert label.texture_size[0] <= label.width + 1
+                assert inside(window_box(label), window_box(cell)), (players, banner)
+            assert cell.height >= 48 and cell.width >= 48

@@ -50,7 +50,7 @@ def offered_islands(prompt: Prompt) -> dict[int, Option]:
 
 
 NAME_LINE, WORDS_LINE, APART = dp(36), dp(25), dp(10)  # a cell's lines, and between words
-MAP_ROOM = dp(350)  # its title, four rows of islands with pawns (the demo's 14), its key
+STACKED_PAD = dp(4)  # a stacked cell's side padding (its frame is 3): five long names fit
 
 
 def drawn_width(text: str, font_size: float, bold: bool = False) -> float:
@@ -89,6 +89,8 @@ class PlayerCell(HoldToReveal, BoxLayout):
     words_width = NumericProperty(0)  # the words on one line: they wrap only when longer
     brief = BooleanProperty(False)  # name and key figure only: the map needs the room
     widths = (0.0, 0.0, 0.0)  # name (with the turn marker), key figure, words
+    stacked = BooleanProperty(False)  # one row of cells: the turn marker by the key figure
+    now = (0.0, 0.0)  # stacked: the name, the key figure (with the marker on the player to act)
 
     def show(self, player: PlayerView) -> None:
         self.player, self.active = player.name, player.active
@@ -101,6 +103,9 @@ class PlayerCell(HoldToReveal, BoxLayout):
             drawn_width(self.key_figure, THEME.font_player, bold=True),
             self.words_width,
         )
+        marked = ("> " if self.active else "") + self.key_figure
+        self.now = (self.widths[0] - drawn_width("> ", THEME.font_player, bold=True),
+                    drawn_width(marked, THEME.font_player, bold=True))  # fmt: skip
 
 
 class RoundSpot(BoxLayout):
@@ -155,11 +160,13 @@ class PlanetTable(BoxLayout):
     columns = NumericProperty(3)
     beside_panel = BooleanProperty(False)  # a panel (log, virtual table) takes the map's room
     cell_height = NumericProperty(0)  # the tallest player cell's need: every row gets it
+    title_shown = BooleanProperty(True)  # the map's title, then its key, then the players'
+    key_shown = BooleanProperty(True)  # cells step aside when the islands need the room
+    players_aside = BooleanProperty(False)
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self.map = IslandMap(self.island_tapped)
-        self.ids.map_box.add_widget(self.map)
+        self._add_map()
         self.prompt: Prompt | None = None
         self.players: list[str] = []
         self.compass = ""  # whose compass a tap on an island enters, when several are asked
@@ -177,6 +184,13 @@ class PlanetTable(BoxLayout):
         scroll, box = self.ids.scroll, self.ids.options
         scroll.bind(scroll_y=self._remember, height=self._restore)
         box.bind(height=self._restore)
+        for line in ("map_title", "key"):  # their heights are known once drawn
+            self.ids[line].bind(texture_size=lambda *_: self._fit_columns())
+
+    def _add_map(self) -> None:
+        self.map = IslandMap(self.island_tapped)
+        self.map.bind(changes=lambda *_: self._fit_columns())
+        self.ids.map_box.add_widget(self.map)
 
     def on_touch_down(self, touch: Any) -> bool:
         super().on_touch_down(touch)
@@ -328,26 +342,45 @@ class PlanetTable(BoxLayout):
         """The number of cells a row that leaves the map the most room: each cell needs
         its name whole at 28 px (never shortened), then its key figure and words beside it
         where they fit, else on the next line (`cell_height`). Where even that leaves the
-        map less than MAP_ROOM (a banner above five players), the cells show their name
-        and key figure only, so the map keeps its room; the words come back with it."""
+        islands less room than they need whole (`IslandMap.fits`), the cells show their name and key
+        figure only; then the
+        map's title steps aside, then its key; and where the cells would still take the
+        islands' room (a banner above four or five players, two rows of cells) the cells
+        step aside, as the round spots do, until the banner goes: an island, and a pawn on
+        it, never scrolls out of sight, and every name that shows is whole."""
         cells = self.ids.players.children
         if not cells or self.width <= 0:
             return
-        need, columns = self._least(cells, words=True)
-        brief = self.height - need < MAP_ROOM
+        title, key = (self.ids[i].texture_size[1] for i in ("map_title", "key"))
+        # the room above the cells: _least counts a spacing under every row, the grid
+        # has one fewer, and the table one between the grid and the map
+        room = self.height - self.padding[1] - self.padding[3] - self.spacing
+        room += self.ids.players.spacing[1]
+        need, columns, wide = self._least(cells, words=True)
+        fits = self.map.fits
+        brief = not fits(room - need - title - key)
         if brief:
-            need, columns = self._least(cells, words=False)
+            need, columns, wide = self._least(cells, words=False)
+        left = room - need
+        self.players_aside = not fits(left)
+        if self.players_aside:
+            left = self.height - self.padding[1] - self.padding[3]
+        self.title_shown, self.key_shown = fits(left - title - key), fits(left - key)
         self.columns = columns
+        self.ids.players.cols_minimum = wide
         for cell in cells:
-            cell.brief = brief
+            cell.brief, cell.stacked = brief, bool(wide)
         self._cell_room()
 
-    def _least(self, cells: list[PlayerCell], words: bool) -> tuple[float, int]:
-        """The players' least height and the columns that give it."""
+    def _least(self, cells: list[PlayerCell], words: bool) -> tuple[float, int, dict[int, float]]:
+        """The players' least height, the columns that give it and, for one row of cells
+        each as wide as its own name (brief cells only: four or five long names in one
+        row, name over key figure), each column's least width."""
         grid = self.ids.players
-        best: tuple[float, int] | None = None
+        width = self.width - 2 * dp(4)
+        best: tuple[float, int, dict[int, float]] | None = None
         for columns in range(seat_columns(len(cells)), 0, -1):
-            room = (self.width - 2 * dp(4) - grid.spacing[0] * (columns - 1)) / columns - 2 * dp(6)
+            room = (width - grid.spacing[0] * (columns - 1)) / columns - 2 * dp(6)
             if room < max(c.widths[0] for c in cells) and columns > 1:
                 continue
             rows = -(-len(cells) // columns)
@@ -356,8 +389,16 @@ class PlanetTable(BoxLayout):
             )
             need = rows * (max(tall, THEME.touch) + grid.spacing[1])
             if best is None or need < best[0]:
-                best = (need, columns)
-        return best or (0.0, 1)
+                best = (need, columns, {})
+        seated = list(reversed(cells))  # the grid's children, last first
+        own = [max(c.now) + 2 * STACKED_PAD for c in seated]
+        if not words and sum(own) + grid.spacing[0] * (len(own) - 1) <= width:
+            pairs = zip(seated, own, strict=True)
+            tall = max(cell_height((*c.now, 0.0), w - 2 * STACKED_PAD) for c, w in pairs)
+            need = max(tall, THEME.touch) + grid.spacing[1]
+            if best is None or need < best[0]:
+                best = (need, len(own), dict(enumerate(own)))
+        return best or (0.0, 1, {})
 
     def _cell_room(self, *_args: object) -> None:
         self.cell_height = max((c.minimum_height for c in self.ids.players.children), default=0)
@@ -376,9 +417,8 @@ class PlanetTable(BoxLayout):
 
     def release(self) -> None:
         self.map.release()
-        self.map = IslandMap(self.island_tapped)
         self.ids.map_box.clear_widgets()
-        self.ids.map_box.add_widget(self.map)
+        self._add_map()
         for box in ("options", "kept", "players", "rounds", "compasses"):
             self.ids[box].clear_widgets()
         self.cells, self.shown = [], Shown()

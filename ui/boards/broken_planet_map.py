@@ -269,7 +269,12 @@ class IslandButton(SwipeSafe, ButtonBehavior, BoxLayout):
 
 
 class IslandMap(FloatLayout):
-    """The islands at their places and the routes between them; `on_island(n)` on a tap."""
+    """The islands at their places and the routes between them; `on_island(n)` on a tap.
+    `fits(height)` says whether its islands fit whole in that height at its width, for the
+    table to give them room before anything else (an island out of sight hides its
+    pawns); `changes` counts the changes of their sizes, places or width."""
+
+    changes = NumericProperty(0)
 
     def __init__(self, on_island: Callable[[int], None], **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -280,6 +285,8 @@ class IslandMap(FloatLayout):
         self.size_hint_y = None  # as tall as its view, or as its islands need (a Scroller)
         self._laid: tuple[object, tuple[dict[int, tuple[float, float]], float]] = (None, ({}, 0))
         self._replace = Clock.create_trigger(self._place, -1)
+        self._fit: dict[int, bool] = {}  # a height: whether the islands fit in it
+        self._fit_for: object = None  # the islands, their sizes and the width it is for
         self.bind(pos=self._replace, size=self._replace, parent=self._watch)
 
     def _watch(self, *_args: object) -> None:
@@ -320,6 +327,10 @@ class IslandMap(FloatLayout):
         key = (tuple(sorted(wanted.items())), tuple(sorted(sizes.items())), self.width, room)
         if self._laid[0] != key:  # ~20 ms here when the map is crowded: once per change
             self._laid = (key, spread(wanted, sizes, (self.width, room)))
+            if self._fit_for != key[:3]:  # other islands, sizes or width: ask afresh
+                self._fit_for, self._fit = key[:3], {}
+                self.changes += 1
+            self._fit[round(room)] = self._laid[1][1] <= room + 0.5
         at, need = self._laid[1]
         if abs(self.height - need) > 0.5:
             self.height = need  # taller than the view only when the islands need it: it scrolls
@@ -333,6 +344,19 @@ class IslandMap(FloatLayout):
                 if a in self.islands and b in self.islands:
                     pa, pb = self.islands[a].center, self.islands[b].center
                     Line(points=[*pa, *pb], width=1.6)
+
+    def fits(self, height: float) -> bool:
+        """Whether every island fits whole in `height` px at the map's width, no scroll
+        (~20 ms when crowded, remembered until the islands or the width change)."""
+        if not self.islands or self._fit_for is None:
+            return True  # not laid out yet: the table asks again when it is (`changes`)
+        height = round(height)
+        if height not in self._fit:
+            where = self.shown.get("places", ({},))[0]
+            sizes = {n: tuple(b.size) for n, b in self.islands.items()}
+            wanted = {n: where.get(n, (0.5, 0.5)) for n in self.islands}
+            self._fit[height] = spread(wanted, sizes, (self.width, height))[1] <= height + 0.5
+        return self._fit[height]
 
     def release(self) -> None:
         self.islands, self.shown = {}, Shown()

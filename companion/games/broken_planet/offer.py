@@ -266,18 +266,14 @@ def prompt(s: BPState) -> Prompt:
     if s.pending:
         return effects.pending_prompt(s)
     name = s.names[s.offer]
-    what = (
-        "build temples or craft relics"
-        if s.phase == "last"
-        else ("build, craft, attack (in the tablet's order)")
-    )
-    if effects.crypt_owed(s):
-        what += "; the Crystal Crypt attacks for free"
+    # two lines of the table's 350 px column: the options under it say what may be done,
+    # in the tablet's order, and End offers is in sight below them
+    crypt = "; the Crystal Crypt attacks for free" if effects.crypt_owed(s) else ""
     title = "Last Offer" if s.phase == "last" else f"Round {s.round}"
     return Prompt(
         s.phase,
         name,
-        f"{title}: {name} offers — {what}; scan a temple token or relic card, or tap; then done",
+        f"{title}: {name} offers: scan or tap{crypt}",
         _options(s),
         expects_scan=True,
         detail={"offer": name, "attacked": sorted(s.attacks), "stage": s.map.offer_order[s.stage]},
