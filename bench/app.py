@@ -302,7 +302,7 @@ def main() -> None:
         app.session.undo()
         EventLoop.idle()
         if phases is not None:
-            phases.now = {}  # the undo's is not a scan's
+            phases.forget()
     Clock.idle = clock_idle
     u = statistics.quantiles(ui_only, n=100)
     c = statistics.quantiles(ui_cpu, n=100)

@@ -76,6 +76,7 @@ class BreakageOverlay(BoxLayout):
 class KintsugiBoard(Board):
     title = StringProperty("")
     holding = BooleanProperty(False)
+    dealing = BooleanProperty(False)  # the draft row shown empty: its cards are coming
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -90,10 +91,12 @@ class KintsugiBoard(Board):
 
     def show(self, view: View) -> None:
         draft = view.zone("draft")
-        self.title = draft.title if draft is not None else ""
         focus = view.board.get("focus")
         held = (self.piece(view, focus),) if focus else ()
         pieces = draft.pieces if draft is not None else ()
+        title = draft.title if draft is not None else ""
+        self.title = title if held or pieces or not title else f"{title} (empty)"
+        self.dealing = view.board.get("phase") == "deal"
         self.shown.once("cards", (held, pieces), self._show_cards, held, pieces)
 
     def _show_cards(self, held: tuple[Piece, ...], pieces: tuple[Piece, ...]) -> None:
