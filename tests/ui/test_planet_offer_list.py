@@ -23,13 +23,17 @@ BRONZE = "04B00301010000"  # a bronze relic card: Ben crafts it for his two emer
 def play_until(app, steps: list, player: str) -> None:
     """The example's lines, by the table's session, until `player` offers."""
     while not (app.table.prompt.phase == "offer" and app.table.prompt.player == player):
-        step = steps.pop(0)
-        if isinstance(step, ScanStep):
-            app.session.scan(step.uid, step.reader)
-        else:
-            seat = SCRIPT_NAMES.index(step.seat) if step.seat else None
-            app.session.tap(step.option, step.arg, seat=seat)
+        play(app, steps.pop(0))
     frames(3)
+
+
+def play(app, step) -> None:
+    """One line of the example, by the table's session (no touch: the list is what is tested)."""
+    if isinstance(step, ScanStep):
+        app.session.scan(step.uid, step.reader)
+    else:
+        seat = SCRIPT_NAMES.index(step.seat) if step.seat else None
+        app.session.tap(step.option, step.arg, seat=seat)
 
 
 def to_offer(app, steps: list | None = None):
@@ -199,11 +203,7 @@ def test_a_swipe_along_the_compasses_changes_nobody_and_a_tap_chooses(app):
     screen = start(app)
     steps = script_steps()
     for step in steps[:9]:  # Ben ended his offers: Cleo and Ana enter their compasses
-        if isinstance(step, ScanStep):
-            app.session.scan(step.uid, step.reader)
-        else:
-            seat = SCRIPT_NAMES.index(step.seat) if step.seat else None
-            app.session.tap(step.option, step.arg, seat=seat)
+        play(app, step)
     frames(3)
     planet = cover(screen)
     toggles = {t.label: t for t in planet.ids.compasses.children}
