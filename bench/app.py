@@ -205,10 +205,10 @@ def main() -> None:
     from kivy.clock import Clock
     from kivy.graphics.opengl import GL_RENDERER, glGetString
 
+    from bench.game_inputs import GameInputs
     from bench.kept import Kept
     from bench.phases import Phases
     from companion.table import Table
-    from tests.ui.autoplay import play_to_the_end
     from ui.app import QUIET_TICK_S, CompanionApp
     from ui.quiet import QUIET_S
 
@@ -310,10 +310,11 @@ def main() -> None:
         kept_before = Kept.now(app.root)
         tracemalloc.start()
     after_game = []  # three whole games in a row, each left for Home as players would
+    game_inputs = GameInputs(app, EventLoop.idle, seed=SCANS)
     for game in range(args.games):
         if game:
             new_game()
-        play_to_the_end(app, EventLoop.idle)  # a frame drawn after each input, as at a table
+        game_inputs.play()  # every input timed, a frame drawn after each, as at a table
         app.goto("home")
         # players talk at Home: the screens' fades end, freed cards go back, and the app's
         # quiet moment (ui/quiet.py) collects and trims, as it does at a table
@@ -341,6 +342,10 @@ def main() -> None:
         "  (the same span less its waits: for the GL driver's threads to draw the frame, for"
         " the GIL)"
     )
+    if args.memory:  # tracemalloc slows every allocation: the games' times are not a player's
+        print("every input of the games: not timed with --memory")
+    else:
+        print(game_inputs.report())
     games = ", ".join(f"{rss - bare:.1f}" for rss in after_game)
     print(
         f"RSS after {args.games} games in a row   {after_game[-1]:7.1f} MB"
