@@ -1,8 +1,9 @@
 """App figures: cold start to first frame, tag placed -> prompt on screen, the UI thread's
 share of a scan, RSS after three games in a row.
 
-`python bench/app.py [--profile] [--phases] [--memory] [--dealt N] [--pi4]` (offscreen,
-800x480; --profile prints where the UI thread's scans spend their time by function,
+`python bench/app.py [--profile [games]] [--phases] [--memory] [--dealt N] [--pi4]` (offscreen,
+800x480; --profile prints where the UI thread's scans (or the games' inputs)
+spend their time by function,
 --phases by part (the commit's hand-off, refresh, layouts, text, draw: bench/phases.py),
 --memory what is kept after the games (bench/kept.py), --dealt N deals N cards before the
 measured scans (their card then joins a draft row already shown), --pi4 runs it all on a
@@ -173,12 +174,21 @@ def idle_for(seconds: float, EventLoop: object) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--profile", action="store_true", help="cProfile the UI thread's scans")
+    parser.add_argument(
+        "--profile",
+        nargs="?",
+        const="scans",
+        choices=("scans", "games"),
+        help="cProfile the UI thread's repeated scans (the default) or the games' every input",
+    )
     parser.add_argument(
         "--memory", action="store_true", help="say what is kept after the games (slower games)"
     )
     parser.add_argument(
         "--phases", action="store_true", help="where the UI thread's share of a scan goes"
+    )
+    parser.add_argument(
+        "--scans", type=int, default=SCANS, help=f"repeated scans timed (default {SCANS})"
     )
     parser.add_argument(
         "--games", type=int, default=GAMES, help=f"games in a row (default {GAMES})"
@@ -196,6 +206,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     pi4 = Pi4Model.enter() if args.pi4 else None
+    args.scans = max(args.scans, 2)  # two at least: a quantile needs two
     start = cold_start()
     bare = bare_window_rss()
     os.environ["COMPANION_DATA"] = str(WORK / "warm")
@@ -249,7 +260,7 @@ def main() -> None:
     # random wait first, or this loop (lift seen, undo, place) would always place the card
     # the same time after a poll began.
     phase = random.Random(SCANS)
-    for _ in range(SCANS):
+    for _ in range(args.scans):
         idle_for(phase.uniform(0, app.sim.interval), EventLoop)
         before = label.text
         waited = pi4.ui_waited_ms() if pi4 else 0.0
@@ -266,9 +277,10 @@ def main() -> None:
         EventLoop.idle()
     q = statistics.quantiles(latencies, n=100)
     a = statistics.quantiles(saved, n=100)
-    profiler = None
+    profiler = scans_profiler = None
     if args.profile:  # BENCH_CPU=1: the UI thread's own time, not its waits
         profiler = cProfile.Profile(time.thread_time if os.environ.get("BENCH_CPU") else None)
+        scans_profiler = profiler if args.profile == "scans" else None
     # The UI thread's share: scan handed to the session -> next frame drawn, less the time
     # the clock sleeps to hold 60 frames a second (the thread is free then, not working).
     slept = [0.0]
@@ -286,15 +298,15 @@ def main() -> None:
     if phases is not None:
         phases.watch(app)
     ui_only, ui_cpu = [], []
-    for _ in range(SCANS):
+    for _ in range(args.scans):
         started, slept[0] = time.perf_counter(), 0.0
         cpu = time.thread_time()
-        if profiler is not None:
-            profiler.enable()
+        if scans_profiler is not None:
+            scans_profiler.enable()
         app.session.scan(uid)
         EventLoop.idle()
-        if profiler is not None:
-            profiler.disable()
+        if scans_profiler is not None:
+            scans_profiler.disable()
         ui_only.append((time.perf_counter() - started - slept[0]) * 1000)
         ui_cpu.append((time.thread_time() - cpu) * 1000)
         if phases is not None:
@@ -310,7 +322,13 @@ def main() -> None:
         kept_before = Kept.now(app.root)
         tracemalloc.start()
     after_game = []  # three whole games in a row, each left for Home as players would
-    game_inputs = GameInputs(app, EventLoop.idle, seed=SCANS)
+    game_inputs = GameInputs(
+        app,
+        EventLoop.idle,
+        seed=SCANS,
+        phases=phases,
+        profiler=profiler if args.profile == "games" else None,
+    )
     for game in range(args.games):
         if game:
             new_game()
@@ -327,7 +345,7 @@ def main() -> None:
     budget = 100 if pi4 is not None else 50  # DESIGN.md: the Pi 4 model's, a laptop's
     print(
         f"tag placed -> prompt shown  p50 {q[49]:5.1f} ms  p99 {q[98]:5.1f} ms  budget p99 < {budget} ms"
-        f"  ({SCANS} scans, sim:// polling every {poll_ms:.0f} ms)"
+        f"  ({args.scans} scans, sim:// polling every {poll_ms:.0f} ms)"
     )
     print(
         f"tag placed -> accepted      p50 {a[49]:5.1f} ms  p99 {a[98]:5.1f} ms"

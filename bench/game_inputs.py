@@ -15,12 +15,14 @@ rescan guard's second (companion/rescan.py), which would ignore it, so the guard
 
 from __future__ import annotations
 
+import cProfile
 import random
 import statistics
 import time
 from collections.abc import Callable
 from typing import Any
 
+from bench.phases import Phases
 from companion.games.kintsugi.moves import legal_inputs
 from companion.inputs import Scan
 
@@ -29,9 +31,19 @@ FRAME_S = 1 / 60  # Kivy's default maxfps
 
 
 class GameInputs:
-    def __init__(self, app: Any, idle: Callable[[], None], seed: int = 0) -> None:
-        self.app, self.idle = app, idle
+    def __init__(
+        self,
+        app: Any,
+        idle: Callable[[], None],
+        seed: int = 0,
+        phases: Phases | None = None,
+        profiler: cProfile.Profile | None = None,
+    ) -> None:
+        self.app, self.idle, self.phases, self.profiler = app, idle, phases, profiler
         self.by_kind: dict[str, list[float]] = {}
+        self.counted: dict[str, list[dict[str, int]]] = {}  # with --phases: layouts, textures
+        self.timed: dict[str, list[dict[str, float]]] = {}  # with --phases: seconds by part
+        self.counting = ""  # the kind of the input whose layouts are being counted
         self.phase = random.Random(seed)
         self.on_reader: set[str] = set()
         app.session.rescan.window = 0.0
@@ -62,23 +74,56 @@ class GameInputs:
             if isinstance(move, Scan):
                 settle = time.perf_counter() + self.phase.uniform(0, app.sim.interval)
                 self._until(lambda s=settle: time.perf_counter() >= s)
+                self._count()
                 made = time.perf_counter()
                 app.sim.place(move.uid)
             else:
                 time.sleep(self.phase.uniform(0, FRAME_S))
+                self._count()
                 made = time.perf_counter()
+            if self.profiler is not None:
+                self.profiler.enable()
+            if not isinstance(move, Scan):
                 app.session.tap(move.option, move.arg)
             self._until(lambda s=state: app.table.state is not s, f"{kind} {move}")
+            if self.profiler is not None:
+                self.profiler.disable()
             self.by_kind.setdefault(kind, []).append((time.perf_counter() - made) * 1000)
+            self.counting = kind
             if isinstance(move, Scan):
                 app.sim.remove(move.uid)
                 self._until(lambda u=move.uid: u not in self.on_reader)
+        self._count()
+
+    def _count(self) -> None:
+        """File the layouts and textures since the last input under it (some come a frame
+        after the one that showed it), and start counting afresh."""
+        if self.phases is None:
+            return
+        if self.counting:
+            self.counted.setdefault(self.counting, []).append(self.phases.calls)
+            self.timed.setdefault(self.counting, []).append(self.phases.now)
+        self.counting = ""
+        self.phases.forget()
 
     def report(self) -> str:
         every = [ms for times in self.by_kind.values() for ms in times]
         lines = [f"every input of the games ({len(every)})  {_quantiles(every)}"]
         for kind, times in sorted(self.by_kind.items(), key=lambda kv: -len(kv[1])):
-            lines.append(f"  {kind:<16} ({len(times):3d})  {_quantiles(times)}")
+            counts = ""
+            if kind in self.counted:
+                layouts = [c.get("layout", 0) for c in self.counted[kind]]
+                texts = [c.get("text", 0) for c in self.counted[kind]]
+                parts = ", ".join(
+                    f"{part} {statistics.median(t.get(part, 0.0) for t in self.timed[kind]) * 1000:.1f}"
+                    for part in ("refresh", "layout", "text", "draw")
+                )
+                counts = (
+                    f"\n{'':22}layouts p50 {statistics.median(layouts):.0f} max {max(layouts)},"
+                    f" label textures p50 {statistics.median(texts):.0f} max {max(texts)};"
+                    f" p50 ms: {parts}"
+                )
+            lines.append(f"  {kind:<16} ({len(times):3d})  {_quantiles(times)}{counts}")
         return "\n".join(lines)
 
 

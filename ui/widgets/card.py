@@ -15,7 +15,7 @@ from kivy.core.text import Label as CoreLabel
 from kivy.lang import Builder
 from kivy.properties import AliasProperty, NumericProperty, OptionProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
-from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.relativelayout import RelativeLayout
 from kivy.uix.widget import Widget
 
 from companion.component import Component
@@ -39,7 +39,7 @@ def widest_word(text: str) -> float:
     return max((core.get_extents(word)[0] for word in text.split()), default=0)
 
 
-class CardView(ButtonBehavior, BoxLayout):
+class CardView(ButtonBehavior, RelativeLayout):
     tag = StringProperty("")  # the card's uid (Widget.uid is Kivy's own)
     kind = StringProperty("cup")
     pattern = StringProperty("", allownone=True)

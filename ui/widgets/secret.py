@@ -48,8 +48,14 @@ class HoldToReveal:
             self._note = SecretNote()
         return self._note
 
+    def _on_name(self, touch: MotionEvent) -> bool:
+        """Whether the touch is on the name, wherever the name's own coordinates are (a
+        strip holds it in a RelativeLayout)."""
+        name = self.ids.name
+        return name.collide_point(*name.to_widget(*self.to_window(*touch.pos)))
+
     def on_touch_down(self, touch: MotionEvent) -> bool:
-        if self.ids.name.collide_point(*touch.pos) and self._hold is None:
+        if self._on_name(touch) and self._hold is None:
             touch.grab(self)
             self._hold = Clock.schedule_once(lambda _dt: self.reveal(), HOLD_S)
             return True
@@ -57,7 +63,7 @@ class HoldToReveal:
 
     def on_touch_move(self, touch: MotionEvent) -> bool:
         if touch.grab_current is self:
-            if not self.ids.name.collide_point(*touch.pos):
+            if not self._on_name(touch):
                 self.conceal()  # a finger that slides off the name is not holding it
             return True
         return super().on_touch_move(touch)
@@ -80,7 +86,7 @@ class HoldToReveal:
         note.width = self.width
         note.texture_update()
         name = self.ids.name
-        left, bottom = self.to_window(self.x, name.y)
+        left, bottom = self.to_window(self.x, self.y)[0], name.to_window(name.x, name.y)[1]
         y = bottom - note.height
         if y < 0:  # no room under the name (a one-line place at the window's foot): above
             y = self.to_window(self.x, self.top)[1]  # the place, never under the finger

@@ -23,7 +23,6 @@ from kivy.graphics import Color, Rectangle
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 from kivy.utils import escape_markup, get_hex_from_color
@@ -153,13 +152,14 @@ def figures(player: PlayerView) -> str:
     return " · ".join(marks + rest)
 
 
-class PlayerStrip(HoldToReveal, BoxLayout):
+class PlayerStrip(HoldToReveal, Widget):
     player = StringProperty("")
     key_figure = StringProperty("")  # the engine's words for the emphasised figure
     afar = StringProperty("")  # markup: every figure with a value, numbers large, in lines
     active = BooleanProperty(False)
     name_width = NumericProperty(0)  # the name's width on one line, as drawn
     marker = StringProperty("")  # before the name of the player to act
+    minimum_height = NumericProperty(0)  # the flow's: the table gives no row less
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)

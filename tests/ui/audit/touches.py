@@ -138,15 +138,13 @@ def points(widget: Widget) -> list[tuple[str, float, float]]:
     cx, cy = (left + right) / 2, (bottom + top) / 2
     dx, dy = min(INSET, (right - left) / 4), min(INSET, (top - bottom) / 4)
     found = [("centre", cx, cy)]
-    if not rectangular(widget):
-        return found  # drawn as some other shape (an island's circle): its corners are not it
-    for name, x, y in (
-        ("bottom-left corner", left + dx, bottom + dy),
-        ("bottom-right corner", right - dx, bottom + dy),
-        ("top-left corner", left + dx, top - dy),
-        ("top-right corner", right - dx, top - dy),
-    ):
-        found.append((name, x, y))
+    if rectangular(widget):  # not drawn as some other shape (an island's circle)
+        found += [
+            ("bottom-left corner", left + dx, bottom + dy),
+            ("bottom-right corner", right - dx, bottom + dy),
+            ("top-left corner", left + dx, top - dy),
+            ("top-right corner", right - dx, top - dy),
+        ]
     a = area
     return [(n, x, y) for n, x, y in found if a[0] <= x <= a[2] and a[1] <= y <= a[3]]
 

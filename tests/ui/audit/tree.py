@@ -18,6 +18,7 @@ from kivy.graphics import Color, Rectangle, RoundedRectangle
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.uix.relativelayout import RelativeLayout
 from kivy.uix.screenmanager import Screen, ScreenManager
 from kivy.uix.stencilview import StencilView
 from kivy.uix.textinput import TextInput
@@ -128,9 +129,11 @@ def opaque(widget: Widget) -> bool:
             elif isinstance(instruction, Rectangle | RoundedRectangle) and solid:
                 x, y = instruction.pos
                 w, h = instruction.size
+                # a RelativeLayout draws in its own coordinates: its box starts at (0, 0)
+                x0, y0 = (0, 0) if isinstance(widget, RelativeLayout) else widget.pos
                 if (
-                    abs(x - widget.x) <= 1
-                    and abs(y - widget.y) <= 1
+                    abs(x - x0) <= 1
+                    and abs(y - y0) <= 1
                     and w >= widget.width - 1
                     and h >= widget.height - 1
                 ):
