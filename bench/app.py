@@ -1,14 +1,14 @@
 """App figures: cold start to first frame, tag placed -> prompt on screen, the UI thread's
-share of a scan, RSS after three games in a row.
+share of a scan, every input of three whole games (bench/game_inputs.py), RSS after them.
 
-`python bench/app.py [--profile [games]] [--phases] [--memory] [--dealt N] [--pi4]` (offscreen,
-800x480; --profile prints where the UI thread's scans (or the games' inputs)
-spend their time by function,
---phases by part (the commit's hand-off, refresh, layouts, text, draw: bench/phases.py),
---memory what is kept after the games (bench/kept.py), --dealt N deals N cards before the
-measured scans (their card then joins a draft row already shown), --pi4 runs it all on a
-model of a Raspberry Pi 4 with an SD card: fsync delayed as an SD card's, the CPU cut to a
-Pi 4 core (bench/pi4.py; as root here)).
+`python bench/app.py [--profile [games]] [--phases] [--memory] [--scans N] [--games N]
+[--dealt N] [--pi4]` (offscreen, 800x480; --profile prints where the UI thread's repeated
+scans, or with `games` the games' inputs, spend their time by function, --phases by part
+(the commit's hand-off, refresh, layouts, text, draw: bench/phases.py), --memory what is kept
+after the games (bench/kept.py), --scans N repeated scans (default 200), --games N games,
+--dealt N deals N cards before the measured scans (their card then joins a draft row already
+shown), --pi4 runs it all on a model of a Raspberry Pi 4 with an SD card: fsync delayed as
+an SD card's, the CPU cut to a Pi 4 core (bench/pi4.py; as root here)).
 Prints figures beside the budgets of DESIGN.md;
 asserts nothing. The scan latency runs the whole path: SimReader.place on the simulated
 chip, the reader thread's poll, the hub queue, the per-frame drain, the table, the redraw.
