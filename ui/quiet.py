@@ -23,8 +23,15 @@ QUIET_S = 2.0  # no input for this long: players are talking, the GC may take it
 
 
 class QuietCollector:
-    def __init__(self, clock: Callable[[], float] = time.monotonic, quiet: float = QUIET_S):
-        self.clock, self.quiet = clock, quiet
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.monotonic,
+        quiet: float = QUIET_S,
+        prepare: Callable[[], None] = lambda: None,
+    ):
+        """`prepare` runs at each quiet moment before the collection: work that would
+        otherwise land on an input a player waits for (its objects are frozen with the rest)."""
+        self.clock, self.quiet, self.prepare = clock, quiet, prepare
         self.last_input = clock()
         self.pending = True  # start-up's garbage is collected at the first quiet moment
         self.collections = 0
@@ -37,6 +44,7 @@ class QuietCollector:
         """Collect and freeze if input has been quiet long enough since the last input.
         Returns None, never False: Kivy's Clock cancels an interval whose callback does."""
         if self.pending and self.clock() - self.last_input >= self.quiet:
+            self.prepare()
             collect_and_freeze()
             self.pending = False
             self.collections += 1

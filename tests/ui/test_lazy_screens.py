@@ -91,3 +91,20 @@ def test_the_virtual_table_and_the_log_are_made_when_first_opened(app, monkeypat
     press(screen.ids.log)
     frames(2)
     assert made == [VirtualTable, NarrationLog] and screen.log.parent is not None
+
+
+def test_the_score_sheet_is_built_at_a_quiet_moment_while_a_game_is_on_the_table(app):
+    """Built at the game's last input, its import and kv rules kept the players waiting for
+    their scores; a quiet moment during the game builds it instead (ui.app)."""
+
+    def quiet_moment() -> None:
+        app.quiet.last_input = float("-inf")  # as if nobody had touched anything for long
+        app.quiet.pending = True
+        app.quiet.tick()
+
+    quiet_moment()
+    assert "scores" not in app.root.screen_names  # no game: nothing is built for nothing
+    start_game(app)
+    assert "scores" not in app.root.screen_names
+    quiet_moment()
+    assert "scores" in app.root.screen_names and app.root.current == "table"

@@ -15,6 +15,7 @@ from kivy.core.text import Label as CoreLabel
 from kivy.lang import Builder
 from kivy.properties import AliasProperty, NumericProperty, OptionProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.relativelayout import RelativeLayout
 from kivy.uix.widget import Widget
 
@@ -73,6 +74,30 @@ class CardView(ButtonBehavior, RelativeLayout):
         self.widest_word = widest_word(self.text)
         self.card_state = drawn_state(card_state or getattr(thing, "state", ""))
         self.state = "normal"
+
+
+class CardRow(BoxLayout):
+    """A row of cards as wide as its cards (card.kv). Moved whole (the board under a prompt
+    that grew a line, the draft row beside a card being kept), it moves its cards by as much
+    instead of laying them out again: each card draws in its own coordinates, so moving it
+    is one translation, where a layout pass computes every card's place (two or three passes
+    a frame, seven a pick, before)."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.funbind("pos", self._trigger_layout)
+        self.fbind("pos", self._shift)
+        self._laid_at = (self.x, self.y)
+
+    def do_layout(self, *args: object) -> None:
+        super().do_layout(*args)
+        self._laid_at = (self.x, self.y)
+
+    def _shift(self, *_args: object) -> None:
+        dx, dy = self.x - self._laid_at[0], self.y - self._laid_at[1]
+        for card in self.children:
+            card.pos = card.x + dx, card.y + dy
+        self._laid_at = (self.x, self.y)
 
 
 class CardShelf:
