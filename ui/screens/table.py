@@ -15,6 +15,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.properties import AliasProperty, BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
@@ -71,6 +72,7 @@ class TableScreen(Screen):
         self._lifts: dict[str, Any] = {}  # uid -> the pending lift of a virtual card
         self._placed: dict[str, bool] = {}  # uid -> whether the reader has reported it yet
         self._status = ""
+        self._to_scores = False  # the score sheet comes after the frame now being drawn
         self.board: Board | None = None
         self._covering: Widget | None = None  # the board's cover laid over the table area
         # held here, not only by kv's weak id: while a cover lies there it is out of the tree
@@ -158,8 +160,11 @@ class TableScreen(Screen):
         table: Table | None = app.table
         if table is None or self.manager is None or self.manager.current != self.name:
             return  # drawn only on screen: on_pre_enter draws whatever changed meanwhile
-        if table.finished and self.manager.current == "table":
-            Clock.schedule_once(lambda _dt: app.goto("scores"), 0)
+        if table.finished and self.manager.current == "table" and not self._to_scores:
+            # this frame shows the table's last prompt (who won), the next one the score
+            # sheet, whose first drawing takes a while on a Pi (docs/architecture.md)
+            self._to_scores = True
+            Window.bind(on_flip=self._scores_next)
         view = table.view()
         self.can_undo = table.can_undo
         self.prompt_text = view.prompt.text
@@ -174,6 +179,16 @@ class TableScreen(Screen):
             self.log.show(view.log)
         if self.drawer_open:
             self._shown.once("drawer", view.zones, self.drawer.show, view.zones, self.virtual_scan)
+
+    def _scores_next(self, *_args: object) -> None:
+        Window.unbind(on_flip=self._scores_next)
+        Clock.schedule_once(self._scores, 0)
+
+    def _scores(self, _dt: float) -> None:
+        self._to_scores = False
+        app = App.get_running_app()
+        if app.table is not None and app.table.finished and self.manager.current == "table":
+            app.goto("scores")
 
     def refresh_status(self, *_args: object) -> None:
         """The engine's status line and the reader's; a reader that did not open comes first,
