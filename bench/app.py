@@ -49,6 +49,7 @@ os.environ.update(
 )
 SCANS = 200
 GAMES = 3
+SIT_DOWN_S = 15.0  # before a game's first input (shuffling a deck takes longer)
 OWN_BUDGET_MB = 30  # DESIGN.md: the app's own share above an empty Kivy window
 
 COLD_START = """
@@ -234,10 +235,11 @@ def main() -> None:
     def new_game() -> None:
         app.open_table(Table.start(app.store, deck, ["Ana", "Ben", "Cleo"]))
         EventLoop.idle()
+        # players sit down and shuffle before the first scan: the app's quiet moments
+        # (ui/quiet.py) come first, and do what a later input would otherwise wait for
+        idle_for(SIT_DOWN_S, EventLoop)
 
     new_game()
-    # Players sit down before the first scan: the app's quiet moment (ui/quiet.py) comes first.
-    idle_for(QUIET_S + 2 * QUIET_TICK_S, EventLoop)
     label = app.root.get_screen("table").ids.prompt
     on_reader: set[str] = set()
     app.bind(

@@ -64,6 +64,7 @@ SCREENS = {  # built on first visit (Screens.get_screen): a screen never opened 
 }
 STATUS_INTERVAL_S = 0.5
 QUIET_TICK_S = 0.5  # how often the app asks whether the table has gone quiet
+AHEAD_STEPS = 4  # steps of TableScreen.prepare a quiet tick: a look each, ~5-10 ms on a Pi 4
 RESCAN_KEY = "rescan_window"  # seconds a card placed again after its own scan is ignored
 
 
@@ -225,19 +226,24 @@ class CompanionApp(App):
         # them at every collection, so its pauses on the UI thread stay short; what later
         # screens and games build is frozen at the next quiet moment (ui/quiet.py).
         gc.freeze()
-        self.quiet = QuietCollector(prepare=self.prepare_for_the_end)
+        self.quiet = QuietCollector(prepare=self.prepare_quietly)
         self.session.bind(revision=self.quiet.input, banner=self.quiet.input)
         Window.bind(on_touch_down=self.quiet.input)
         self._ticks.append(Clock.schedule_interval(self.quiet.tick, QUIET_TICK_S))
         return self.root
 
-    def prepare_for_the_end(self) -> None:
-        """While a game is on the table, build the score sheet's screen at a quiet moment:
-        built at the game's last input, its import and kv rules kept the players waiting for
-        their scores (about 0.1 s here, half a second on the Pi 4 model). A game played to
-        its end opens it anyway; one left unfinished keeps it built (its memory, once)."""
-        if self.table is not None and "scores" in self.root.later:
+    def prepare_quietly(self) -> None:
+        """At each tick of a quiet moment, while a game is on the table, a little of what a
+        later input would otherwise wait for: first the score sheet's screen (built at the
+        game's last input, its import and kv rules kept the players waiting for their scores,
+        half a second on the Pi 4 model; a game left unfinished keeps it built, once), then
+        a few steps of the table's own (TableScreen.prepare)."""
+        if self.table is None:
+            return
+        if "scores" in self.root.later:
             self.root.get_screen("scores")
+        elif "table" not in self.root.later:
+            self.root.get_screen("table").prepare(AHEAD_STEPS)
 
     def open_first(self) -> None:
         """Straight back to the running game when the setting says so (a kiosk's default)

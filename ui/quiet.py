@@ -29,8 +29,9 @@ class QuietCollector:
         quiet: float = QUIET_S,
         prepare: Callable[[], None] = lambda: None,
     ):
-        """`prepare` runs at each quiet moment before the collection: work that would
-        otherwise land on an input a player waits for (its objects are frozen with the rest)."""
+        """`prepare` runs at every tick of a quiet moment, the collection's first: a
+        little of the work that would otherwise land on an input a player waits for (what
+        it builds is frozen with the rest at the next collection)."""
         self.clock, self.quiet, self.prepare = clock, quiet, prepare
         self.last_input = clock()
         self.pending = True  # start-up's garbage is collected at the first quiet moment
@@ -43,8 +44,10 @@ class QuietCollector:
     def tick(self, *_args: object) -> None:
         """Collect and freeze if input has been quiet long enough since the last input.
         Returns None, never False: Kivy's Clock cancels an interval whose callback does."""
-        if self.pending and self.clock() - self.last_input >= self.quiet:
-            self.prepare()
+        if self.clock() - self.last_input < self.quiet:
+            return
+        self.prepare()
+        if self.pending:
             collect_and_freeze()
             self.pending = False
             self.collections += 1

@@ -8,7 +8,7 @@ A board is made per table, so its kept widgets never outlive the game whose uids
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
@@ -36,6 +36,11 @@ class Board(Hideable, BoxLayout):
         open panel the screen narrows it, and sets its `beside_panel` if it has one (Broken
         Planet's then hides its map and players, as the screen hides the board and strips)."""
         return None
+
+    def ahead(self, view: View) -> Iterator[None]:
+        """Steps of work a later input would otherwise wait for, done at quiet moments
+        (ui/quiet.py), one step each a few milliseconds: none by default."""
+        return iter(())
 
     def release(self) -> None:
         """Let drawn cards go: the screen is leaving (they only hold memory off screen)."""

@@ -7,7 +7,7 @@ causes, who broke what, gold) and the prompt, whose sentence says what to do.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from kivy.app import App
@@ -112,6 +112,14 @@ class KintsugiBoard(Board):
             return None
         self.shown.once("breakage", (view.prompt, view.zones), self.breakage.show, view)
         return self.breakage
+
+    def ahead(self, view: View) -> Iterator[None]:
+        """Each player's row of the breakage, built before the round's first breakage
+        (its kv rules were a third of that scan's work)."""
+        for player in view.players:
+            if player.name not in self.breakage.rows:
+                self.breakage.rows[player.name] = BreakageRow(player=player.name)
+                yield
 
     def release(self) -> None:
         super().release()

@@ -9,7 +9,8 @@ part redraws only when what it shows changed, so a scan costs a relabel and a fe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,7 @@ from ui.widgets.clip import ClipScroll  # noqa: F401  (table.kv's strips scroll 
 from ui.widgets.narration import NarrationLog
 from ui.widgets.options import OptionButton, OptionButtons, option_columns
 from ui.widgets.rules import RulesPopup
-from ui.widgets.strip import PlayerStrip
+from ui.widgets.strip import PlayerStrip, looks_ahead
 from ui.widgets.virtual_table import VirtualTable
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -73,6 +74,8 @@ class TableScreen(Screen):
         self._placed: dict[str, bool] = {}  # uid -> whether the reader has reported it yet
         self._status = ""
         self._to_scores = False  # the score sheet comes after the frame now being drawn
+        self._ahead: Iterator[None] = iter(())  # quiet moments' work for this table (prepare)
+        self._ahead_for: Table | None = None
         self.board: Board | None = None
         self._covering: Widget | None = None  # the board's cover laid over the table area
         # held here, not only by kv's weak id: while a cover lies there it is out of the tree
@@ -179,6 +182,20 @@ class TableScreen(Screen):
             self.log.show(view.log)
         if self.drawer_open:
             self._shown.once("drawer", view.zones, self.drawer.show, view.zones, self.virtual_scan)
+
+    def prepare(self, steps: int) -> None:
+        """A few steps of what a later input would otherwise wait for (at a quiet moment,
+        ui/quiet.py): the board's, then the strips' looks."""
+        table = App.get_running_app().table
+        if table is None or self.board is None:
+            return
+        if self._ahead_for is not table:
+            self._ahead_for = table
+            self._ahead = chain(
+                self.board.ahead(table.view()), looks_ahead(table.components.values())
+            )
+        for _step in islice(self._ahead, steps):
+            pass
 
     def _scores_next(self, *_args: object) -> None:
         Window.unbind(on_flip=self._scores_next)

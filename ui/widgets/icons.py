@@ -215,7 +215,9 @@ def bake(size: tuple[int, int], draw: Callable[[], None]) -> Texture:
     return texture
 
 
-@lru_cache(maxsize=128)  # a deck shows ~80 looks over a game; a miss costs about a millisecond
+# a deck shows ~80 looks at a card's size over a game, and its strips' looks are baked ahead
+# (ui.widgets.strip.looks_ahead: 90 for the demo deck); a miss costs a few milliseconds
+@lru_cache(maxsize=256)
 def icon_texture(kind: str, mark: PatternMark, state: str, side: int) -> Texture:
     """One look: the `side`-pixel square plus a margin all round, as the badge and the
     strokes reach a little past the square; shared by every icon that shows it."""

@@ -1,0 +1,52 @@
+"""Quiet moments do a little of what a later input would otherwise wait for (ui.app's
+prepare_quietly, TableScreen.prepare): the score sheet's screen, the breakage's rows, and
+every card's look at a strip's size in each state, a few steps a tick."""
+
+from __future__ import annotations
+
+from companion.deck import load_deck
+from companion.table import Table
+from tests.ui.apphelp import frames
+from ui.app import AHEAD_STEPS, EXAMPLES
+from ui.theme import pattern_mark
+from ui.widgets.card import DRAWN_STATES
+from ui.widgets.icons import icon_texture
+from ui.widgets.strip import MINI
+
+
+def quiet_tick(app) -> None:
+    app.quiet.last_input = float("-inf")  # as if nobody had touched anything for long
+    app.quiet.tick()
+
+
+def test_quiet_ticks_build_the_breakage_rows_and_bake_the_strips_looks_a_few_at_a_time(app):
+    deck = load_deck(EXAMPLES / "broken-and-beautiful-demo.toml")
+    app.open_table(Table.start(app.store, deck, ["Ana", "Ben", "Cleo"]))
+    app.goto("table")
+    frames(2)
+    board = app.root.get_screen("table").board
+    looks = {(c.kind, c.attrs.get("pattern") or "") for c in app.table.components.values()}
+    quiet_tick(app)  # the first builds the score sheet's screen
+    assert "scores" in app.root.screen_names and not board.breakage.rows
+    quiet_tick(app)
+    assert len(board.breakage.rows) == min(3, AHEAD_STEPS)  # a few steps a tick, no more
+    steps = 3 + len(looks) * len(DRAWN_STATES)
+    for _ in range(-(-steps // AHEAD_STEPS)):
+        quiet_tick(app)
+    assert set(board.breakage.rows) == {"Ana", "Ben", "Cleo"}
+    baked = icon_texture.cache_info().misses
+    for kind, pattern in looks:
+        for state in DRAWN_STATES:
+            icon_texture(kind, pattern_mark(pattern), state, int(MINI))
+    assert icon_texture.cache_info().misses == baked  # every one was made ahead
+
+
+def test_no_work_ahead_while_inputs_keep_coming(app):
+    deck = load_deck(EXAMPLES / "broken-and-beautiful-demo.toml")
+    app.open_table(Table.start(app.store, deck, ["Ana", "Ben"]))
+    app.goto("table")
+    frames(2)
+    app.quiet.input()
+    app.quiet.tick()
+    assert "scores" not in app.root.screen_names
+    assert not app.root.get_screen("table").board.breakage.rows
