@@ -49,7 +49,7 @@ os.environ.update(
 )
 SCANS = 200
 GAMES = 3
-SIT_DOWN_S = 15.0  # before a game's first input (shuffling a deck takes longer)
+SIT_DOWN_S = 30.0  # before a game's first input (shuffling and dealing out take longer)
 OWN_BUDGET_MB = 30  # DESIGN.md: the app's own share above an empty Kivy window
 
 COLD_START = """

@@ -30,7 +30,7 @@ from ui.boards.base import Board
 from ui.quiet import give_back
 from ui.theme import THEME
 from ui.widgets import hideable  # noqa: F401  (HideBox and friends, used by table.kv)
-from ui.widgets.card import CardShelf, CardView, Shown, fill
+from ui.widgets.card import CardShelf, CardView, Shown, card_looks_ahead, fill
 from ui.widgets.clip import ClipScroll  # noqa: F401  (table.kv's strips scroll in one)
 from ui.widgets.narration import NarrationLog
 from ui.widgets.options import OptionButton, OptionButtons, option_columns
@@ -185,14 +185,15 @@ class TableScreen(Screen):
 
     def prepare(self, steps: int) -> None:
         """A few steps of what a later input would otherwise wait for (at a quiet moment,
-        ui/quiet.py): the board's, then the strips' looks."""
+        ui/quiet.py): the board's, then the strips' looks, then the cards'."""
         table = App.get_running_app().table
         if table is None or self.board is None:
             return
         if self._ahead_for is not table:
             self._ahead_for = table
+            things = list(table.components.values())
             self._ahead = chain(
-                self.board.ahead(table.view()), looks_ahead(table.components.values())
+                self.board.ahead(table.view()), looks_ahead(things), card_looks_ahead(things)
             )
         for _step in islice(self._ahead, steps):
             pass

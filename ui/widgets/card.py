@@ -7,12 +7,13 @@ frame beside KindIcon's gold seam. Shape, not colour alone, tells the three stat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from kivy.core.text import Label as CoreLabel
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import AliasProperty, NumericProperty, OptionProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -21,8 +22,8 @@ from kivy.uix.widget import Widget
 
 from companion.component import Component
 from companion.view import Piece
-from ui.theme import THEME
-from ui.widgets.icons import KindIcon  # noqa: F401  (the kv rule uses it)
+from ui.theme import THEME, pattern_mark
+from ui.widgets.icons import KindIcon, icon_texture  # noqa: F401  (the kv rule uses KindIcon)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -74,6 +75,29 @@ class CardView(ButtonBehavior, RelativeLayout):
         self.widest_word = widest_word(self.text)
         self.card_state = drawn_state(card_state or getattr(thing, "state", ""))
         self.state = "normal"
+        # the name's height now, not at the frame's end: the icon takes what the name leaves,
+        # and drawn before it knew, it made a look at a size no card shows
+        name = self.ids.name
+        name.texture_update()
+        name._trigger_texture.cancel()
+
+
+def card_looks_ahead(components: Iterable[Component]) -> Iterator[None]:
+    """Bake, one a step, every component's look in every drawn state at the size its card
+    shows it (the icon takes what the card's name leaves): at quiet moments (ui/quiet.py),
+    so a card dealt, broken at the breakage or repaired shows a look already made. One
+    scratch card measures each name, as the card's kv rule lays it out."""
+    scratch = CardView()
+    name = scratch.ids.name
+    distinct = {(t.kind, t.attrs.get("pattern") or "", t.label): t for t in components}
+    for thing in distinct.values():
+        scratch.restyle(thing)
+        side = int(min(scratch.width - dp(4), scratch.height - dp(4) - name.texture_size[1]))
+        if side < 2:
+            continue
+        for state in DRAWN_STATES:
+            icon_texture(thing.kind, pattern_mark(scratch.pattern), state, side)
+            yield
 
 
 class CardRow(BoxLayout):
