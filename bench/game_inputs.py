@@ -45,6 +45,8 @@ class GameInputs:
         self.by_kind: dict[str, list[float]] = {}
         self.cpu: dict[str, list[float]] = {}  # the UI thread's own CPU time an input, ms
         self.sheet: list[float] = []  # the game's last input -> its score sheet drawn, ms
+        self.slowest: list[tuple[float, str, int]] = []  # ms, kind, the input's number
+        self.played = 0  # inputs played, all games
         self.counted: dict[str, list[dict[str, int]]] = {}  # with --phases: layouts, textures
         self.timed: dict[str, list[dict[str, float]]] = {}  # with --phases: seconds by part
         self.counting = ""  # the kind of the input whose layouts are being counted
@@ -93,6 +95,8 @@ class GameInputs:
             if self.profiler is not None:
                 self.profiler.disable()
             self.by_kind.setdefault(kind, []).append((time.perf_counter() - made) * 1000)
+            self.slowest.append((self.by_kind[kind][-1], kind, self.played))
+            self.played += 1
             self.cpu.setdefault(kind, []).append((time.thread_time() - cpu) * 1000)
             if app.table.finished:  # the table says who won; the score sheet follows
                 self._until(lambda: app.root.current == "scores", "the score sheet")
@@ -124,6 +128,10 @@ class GameInputs:
             f"  every tap: tap -> next frame ({len(taps)})  {_quantiles(taps)}",
             f"  the last input -> the score sheet drawn ({len(self.sheet)})"
             f"  {_quantiles(self.sheet)}",
+            "  slowest: "
+            + ", ".join(
+                f"{ms:.0f} ms {kind} #{n}" for ms, kind, n in sorted(self.slowest)[-6:][::-1]
+            ),
         ]
         for kind, times in sorted(self.by_kind.items(), key=lambda kv: -len(kv[1])):
             counts = ""
