@@ -1,6 +1,6 @@
 """Quiet moments do a little of what a later input would otherwise wait for (ui.app's
-prepare_quietly, TableScreen.prepare): the score sheet's screen, the breakage's rows, and
-every card's look at a strip's size and at its card's size in each state, a few steps a
+prepare_quietly, TableScreen.prepare): the score sheet's screen, the breakage's rows, spare
+cards, and every card's look at a strip's size and at its card's size in each state, a few steps a
 tick."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from companion.table import Table
 from tests.ui.apphelp import frames
 from ui.app import AHEAD_STEPS, EXAMPLES
 from ui.theme import pattern_mark
-from ui.widgets.card import DRAWN_STATES, CardView
+from ui.widgets.card import DRAWN_STATES, CardShelf, CardView
 from ui.widgets.icons import icon_texture
 from ui.widgets.strip import MINI
 
@@ -31,10 +31,11 @@ def test_quiet_ticks_build_the_breakage_rows_and_bake_the_strips_looks_a_few_at_
     assert "scores" in app.root.screen_names and not board.breakage.rows
     quiet_tick(app)
     assert len(board.breakage.rows) == min(3, AHEAD_STEPS)  # a few steps a tick, no more
-    steps = 3 + 2 * len(app.table.components) * len(DRAWN_STATES)  # more than enough
+    steps = 3 + CardShelf.SPARE_MAX + 2 * len(app.table.components) * len(DRAWN_STATES)
     for _ in range(-(-steps // AHEAD_STEPS)):
         quiet_tick(app)
     assert set(board.breakage.rows) == {"Ana", "Ben", "Cleo"}
+    assert len(CardShelf.SPARE) == CardShelf.SPARE_MAX  # a draft's and a breakage's cards
     baked = icon_texture.cache_info().misses
     for kind, pattern in looks:
         for state in DRAWN_STATES:

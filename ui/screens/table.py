@@ -185,7 +185,7 @@ class TableScreen(Screen):
 
     def prepare(self, steps: int) -> None:
         """A few steps of what a later input would otherwise wait for (at a quiet moment,
-        ui/quiet.py): the board's, then the strips' looks, then the cards'."""
+        ui/quiet.py): the board's, spare cards, then the strips' looks and the cards'."""
         table = App.get_running_app().table
         if table is None or self.board is None:
             return
@@ -193,7 +193,10 @@ class TableScreen(Screen):
             self._ahead_for = table
             things = list(table.components.values())
             self._ahead = chain(
-                self.board.ahead(table.view()), looks_ahead(things), card_looks_ahead(things)
+                self.board.ahead(table.view()),
+                CardShelf.ahead(things),
+                looks_ahead(things),
+                card_looks_ahead(things),
             )
         for _step in islice(self._ahead, steps):
             pass

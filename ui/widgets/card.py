@@ -7,7 +7,7 @@ frame beside KindIcon's gold seam. Shape, not colour alone, tells the three stat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -183,6 +183,16 @@ class CardShelf:
         """Show nothing for now: the views become spares."""
         self.put_back(self.views.values())
         self.views.clear()
+
+    @classmethod
+    def ahead(cls, things: Sequence[Component]) -> Iterator[None]:
+        """Build spare views up to SPARE_MAX, one a step, at quiet moments (ui/quiet.py):
+        a round's draft and a breakage take that many, and built while players waited, a
+        game's first breakage built its cards (their kv rules) on the spot. Each shows one
+        of `things` meanwhile, so its icon draws a look a card will show."""
+        for n in range(cls.SPARE_MAX - len(cls.SPARE) if things else 0):
+            cls.SPARE.append(CardView.of(things[n % len(things)]))
+            yield
 
     @classmethod
     def let_go(cls) -> None:
