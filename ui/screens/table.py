@@ -131,6 +131,8 @@ class TableScreen(Screen):
         """Drop every kept view (another table's uids may name other cards) and the words:
         a label keeps its text as a texture as wide as the screen, off screen too."""
         self._shown.clear()
+        Window.unbind(on_flip=self._scores_next)  # the table is left: no score sheet to follow
+        self._to_scores = False
         self.prompt_text = self.narration = self.status_text = self._status = ""
         self._buttons.release()
         self.strips: list[PlayerStrip] = []
@@ -207,8 +209,10 @@ class TableScreen(Screen):
 
     def _scores(self, _dt: float) -> None:
         self._to_scores = False
-        app = App.get_running_app()
-        if app.table is not None and app.table.finished and self.manager.current == "table":
+        app = App.get_running_app()  # None once the app has stopped
+        if app is None or app.table is None or self.manager is None:
+            return
+        if app.table.finished and self.manager.current == "table":
             app.goto("scores")
 
     def refresh_status(self, *_args: object) -> None:
