@@ -14,6 +14,7 @@ from pathlib import Path
 from tests.ui import bp_helpers
 from tests.ui.apphelp import button, frames, press
 from tests.ui.test_app_flow import start_game
+from tests.ui.test_quiet_work_ahead import quiet_tick
 from tests.ui.test_setup_seats import choose, wbi_deck
 from ui.app import SCREENS
 from ui.screens import table
@@ -96,15 +97,9 @@ def test_the_virtual_table_and_the_log_are_made_when_first_opened(app, monkeypat
 def test_the_score_sheet_is_built_at_a_quiet_moment_while_a_game_is_on_the_table(app):
     """Built at the game's last input, its import and kv rules kept the players waiting for
     their scores; a quiet moment during the game builds it instead (ui.app)."""
-
-    def quiet_moment() -> None:
-        app.quiet.last_input = float("-inf")  # as if nobody had touched anything for long
-        app.quiet.pending = True
-        app.quiet.tick()
-
-    quiet_moment()
+    quiet_tick(app)
     assert "scores" not in app.root.screen_names  # no game: nothing is built for nothing
     start_game(app)
     assert "scores" not in app.root.screen_names
-    quiet_moment()
+    quiet_tick(app)
     assert "scores" in app.root.screen_names and app.root.current == "table"

@@ -13,7 +13,6 @@ from typing import Any
 
 from kivy.core.text import Label as CoreLabel
 from kivy.lang import Builder
-from kivy.metrics import dp
 from kivy.properties import AliasProperty, NumericProperty, OptionProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -22,12 +21,12 @@ from kivy.uix.widget import Widget
 
 from companion.component import Component
 from companion.view import Piece
-from ui.theme import THEME, pattern_mark
-from ui.widgets.icons import KindIcon, icon_texture  # noqa: F401  (the kv rule uses KindIcon)
+from ui.theme import THEME
+from ui.widgets.icons import STATES, KindIcon, bake_ahead  # noqa: F401  (kv uses KindIcon)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-DRAWN_STATES = ("unbroken", "broken", "repaired")  # the states a card's icon can draw
+DRAWN_STATES = STATES  # the states a card's icon can draw
 
 
 def drawn_state(state: str) -> str:
@@ -83,21 +82,20 @@ class CardView(ButtonBehavior, RelativeLayout):
 
 
 def card_looks_ahead(components: Iterable[Component]) -> Iterator[None]:
-    """Bake, one a step, every component's look in every drawn state at the size its card
-    shows it (the icon takes what the card's name leaves): at quiet moments (ui/quiet.py),
-    so a card dealt, broken at the breakage or repaired shows a look already made. One
-    scratch card measures each name, as the card's kv rule lays it out."""
+    """Every component's look in every drawn state at the size its card shows it (the
+    icon takes what the card's name leaves), one a step (icons.bake_ahead). One scratch
+    card lays out each name, as a card shows it."""
     scratch = CardView()
-    name = scratch.ids.name
     distinct = {(t.kind, t.attrs.get("pattern") or "", t.label): t for t in components}
-    for thing in distinct.values():
-        scratch.restyle(thing)
-        side = int(min(scratch.width - dp(4), scratch.height - dp(4) - name.texture_size[1]))
-        if side < 2:
-            continue
-        for state in DRAWN_STATES:
-            icon_texture(thing.kind, pattern_mark(scratch.pattern), state, side)
-            yield
+
+    def looks() -> Iterator[tuple[str, str, int]]:
+        for thing in distinct.values():
+            scratch.restyle(thing)
+            side = scratch.ids.icon.side()
+            if side >= 2:
+                yield thing.kind, scratch.pattern, side
+
+    return bake_ahead(looks())
 
 
 class CardRow(BoxLayout):

@@ -13,7 +13,7 @@ every icon showing it is one textured rectangle; a small LRU keeps the looks in 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 
 from kivy.clock import Clock
@@ -215,6 +215,9 @@ def bake(size: tuple[int, int], draw: Callable[[], None]) -> Texture:
     return texture
 
 
+STATES = ("unbroken", "broken", "repaired")  # the states an icon draws
+
+
 # a deck shows ~80 looks at a card's size over a game, and its strips' looks are baked ahead
 # (ui.widgets.strip.looks_ahead: 90 for the demo deck); a miss costs a few milliseconds
 @lru_cache(maxsize=256)
@@ -232,6 +235,17 @@ def icon_texture(kind: str, mark: PatternMark, state: str, side: int) -> Texture
         PopMatrix()
 
     return bake((full, full), draw)
+
+
+def bake_ahead(looks: Iterable[tuple[str, str, int]]) -> Iterator[None]:
+    """Make each look (kind, pattern, side) in every state, one a step: at quiet moments
+    (ui/quiet.py), so a card dealt, kept, broken or repaired shows a look already made
+    rather than draw one while the players wait (a few ms each here, five times that on a
+    Pi 4)."""
+    for kind, pattern, side in looks:
+        for state in STATES:
+            icon_texture(kind, pattern_mark(pattern), state, side)
+            yield
 
 
 def _margin(side: int) -> int:
@@ -278,7 +292,7 @@ def _draw_icon(kind: str, mark: PatternMark, state: str, side: int) -> None:
 class KindIcon(Widget):
     kind = StringProperty("cup")
     pattern = StringProperty("", allownone=True)
-    state = OptionProperty("unbroken", options=["unbroken", "broken", "repaired"])
+    state = OptionProperty("unbroken", options=list(STATES))
 
     def __init__(self, **kwargs: object) -> None:
         self._trigger = Clock.create_trigger(lambda _dt: self.redraw(), -1)
@@ -295,10 +309,14 @@ class KindIcon(Widget):
         """The shared look on show (None while too small to draw)."""
         return self._rect.texture
 
+    def side(self) -> int:
+        """The whole-pixel square the look is drawn at."""
+        return int(min(self.width, self.height))
+
     def redraw(self) -> None:
         """Show the look for the current properties; property changes call this once per
         frame via a trigger. Whole pixels, so the texture is shown unscaled and sharp."""
-        side = int(min(self.width, self.height))
+        side = self.side()
         if side < 2:
             self._rect.texture, self._rect.size = None, (0, 0)
             return

@@ -30,8 +30,8 @@ from kivy.utils import escape_markup, get_hex_from_color
 from companion.component import Component
 from companion.view import Piece, PlayerView, Zone
 from ui.theme import THEME, pattern_mark
-from ui.widgets.card import DRAWN_STATES, drawn_state, fill
-from ui.widgets.icons import icon_texture
+from ui.widgets.card import drawn_state, fill
+from ui.widgets.icons import bake_ahead, icon_texture
 from ui.widgets.secret import HoldToReveal
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -227,15 +227,10 @@ class PlayerStrip(HoldToReveal, Widget):
 
 
 def looks_ahead(components: Iterable[Component]) -> Iterator[None]:
-    """Bake, one a step, every component's look in every drawn state at a strip's size:
-    at quiet moments (ui/quiet.py), so a card kept, broken or repaired shows a look already
-    made rather than draw one while the players wait (a few ms each here, five times that
-    on a Pi 4)."""
-    side = int(MINI)
-    for kind, pattern in sorted({(c.kind, c.attrs.get("pattern") or "") for c in components}):
-        for state in DRAWN_STATES:
-            icon_texture(kind, pattern_mark(pattern), state, side)
-            yield
+    """Every component's look in every drawn state at a strip's size, one a step
+    (icons.bake_ahead)."""
+    kinds = sorted({(c.kind, c.attrs.get("pattern") or "") for c in components})
+    return bake_ahead((kind, pattern, int(MINI)) for kind, pattern in kinds)
 
 
 def look(piece: Piece) -> Look:
