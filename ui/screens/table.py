@@ -133,6 +133,7 @@ class TableScreen(Screen):
         self._shown.clear()
         Window.unbind(on_flip=self._scores_next)  # the table is left: no score sheet to follow
         self._to_scores = False
+        self._ahead, self._ahead_for = iter(()), None  # and nothing left to prepare for it
         self.prompt_text = self.narration = self.status_text = self._status = ""
         self._buttons.release()
         self.strips: list[PlayerStrip] = []

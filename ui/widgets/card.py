@@ -85,10 +85,10 @@ def card_looks_ahead(components: Iterable[Component]) -> Iterator[None]:
     """Every component's look in every drawn state at the size its card shows it (the
     icon takes what the card's name leaves), one a step (icons.bake_ahead). One scratch
     card lays out each name, as a card shows it."""
-    scratch = CardView()
     distinct = {(t.kind, t.attrs.get("pattern") or "", t.label): t for t in components}
 
     def looks() -> Iterator[tuple[str, str, int]]:
+        scratch = CardView()  # made when the first step is taken, not before
         for thing in distinct.values():
             scratch.restyle(thing)
             side = scratch.ids.icon.side()
