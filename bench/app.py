@@ -1,10 +1,10 @@
 """App figures: cold start to first frame, tag placed -> prompt on screen, the UI thread's
 share of a scan, every input of three whole games (bench/game_inputs.py), RSS after them.
 
-`python bench/app.py [--profile [games]] [--phases] [--memory] [--scans N] [--games N]
+`python bench/app.py [--profile [games|KIND]] [--phases] [--memory] [--scans N] [--games N]
 [--dealt N] [--pi4]` (offscreen, 800x480; --profile prints where the UI thread's repeated
-scans, or with `games` the games' inputs, spend their time by function, --phases by part
-(the commit's hand-off, refresh, layouts, text, draw: bench/phases.py), --memory what is kept
+scans spend their time by function, or with `games` the games' inputs, or with a kind as the
+figures name it ('repair scan') those inputs only; --phases by part (the commit's hand-off, refresh, layouts, text, draw: bench/phases.py), --memory what is kept
 after the games (bench/kept.py), --scans N repeated scans (default 200), --games N games,
 --dealt N deals N cards before the measured scans (their card then joins a draft row already
 shown), --pi4 runs it all on a model of a Raspberry Pi 4 with an SD card: fsync delayed as
@@ -179,8 +179,9 @@ def main() -> None:
         "--profile",
         nargs="?",
         const="scans",
-        choices=("scans", "games"),
-        help="cProfile the UI thread's repeated scans (the default) or the games' every input",
+        metavar="scans|games|KIND",
+        help="cProfile the UI thread's repeated scans (the default), the games' every input,"
+        " or only the inputs of one kind as the games' figures name it ('breakage scan')",
     )
     parser.add_argument(
         "--memory", action="store_true", help="say what is kept after the games (slower games)"
@@ -329,7 +330,8 @@ def main() -> None:
         EventLoop.idle,
         seed=SCANS,
         phases=phases,
-        profiler=profiler if args.profile == "games" else None,
+        profiler=profiler if args.profile not in (None, "scans") else None,
+        profile_kind="" if args.profile == "games" else args.profile or "",
     )
     for game in range(args.games):
         if game:

@@ -9,7 +9,8 @@ from the card placed on the simulated reader (the reader thread's poll, the hub,
 the redraw), the card lifted after; a tap from the session's tap (Kivy's touch dispatch to
 the button is not in it). Each is filed under the engine's phase when it was made. The
 game's last input is answered on the table (its prompt names the winners) and the score
-sheet follows a frame later: that is timed too, apart.
+sheet follows a frame later: that is timed too, apart. The six slowest say how much of them
+was the cyclic GC's (gc.callbacks), when any was.
 
 The bench plays faster than hands move: a card dealt and then picked comes back within the
 rescan guard's second (companion/rescan.py), which would ignore it, so the guard is off here.
@@ -18,6 +19,7 @@ rescan guard's second (companion/rescan.py), which would ignore it, so the guard
 from __future__ import annotations
 
 import cProfile
+import gc
 import random
 import statistics
 import time
@@ -40,12 +42,18 @@ class GameInputs:
         seed: int = 0,
         phases: Phases | None = None,
         profiler: cProfile.Profile | None = None,
+        profile_kind: str = "",
     ) -> None:
         self.app, self.idle, self.phases, self.profiler = app, idle, phases, profiler
+        self.profile_kind = profile_kind  # only inputs of this kind are profiled ("": all)
         self.by_kind: dict[str, list[float]] = {}
         self.cpu: dict[str, list[float]] = {}  # the UI thread's own CPU time an input, ms
         self.sheet: list[float] = []  # the game's last input -> its score sheet drawn, ms
-        self.slowest: list[tuple[float, str, int]] = []  # ms, kind, the input's number
+        # ms, kind, the input's number, the cyclic GC's ms in it (any thread's collection)
+        self.slowest: list[tuple[float, str, int, float]] = []
+        self._gc_started = 0.0
+        self._gc_ms = 0.0  # collections' time since the input was made
+        gc.callbacks.append(self._collection)
         self.played = 0  # inputs played, all games
         self.counted: dict[str, list[dict[str, int]]] = {}  # with --phases: layouts, textures
         self.timed: dict[str, list[dict[str, float]]] = {}  # with --phases: seconds by part
@@ -54,6 +62,12 @@ class GameInputs:
         self.on_reader: set[str] = set()
         app.session.rescan.window = 0.0
         app.bind(on_reader_event=self._reader_event)
+
+    def _collection(self, phase: str, _info: dict[str, int]) -> None:
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+        else:
+            self._gc_ms += (time.perf_counter() - self._gc_started) * 1000
 
     def _reader_event(self, _app: Any, event: Any) -> None:
         (self.on_reader.add if event.kind == "placed" else self.on_reader.discard)(event.uid)
@@ -82,20 +96,22 @@ class GameInputs:
                 self._until(lambda s=settle: time.perf_counter() >= s)
                 self._count()
                 made, cpu = time.perf_counter(), time.thread_time()
+                self._gc_ms = 0.0
                 app.sim.place(move.uid)
             else:
                 time.sleep(self.phase.uniform(0, FRAME_S))
                 self._count()
                 made, cpu = time.perf_counter(), time.thread_time()
-            if self.profiler is not None:
-                self.profiler.enable()
+            profiler = self.profiler if self.profile_kind in ("", kind) else None
+            if profiler is not None:
+                profiler.enable()
             if not isinstance(move, Scan):
                 app.session.tap(move.option, move.arg)
             self._until(lambda s=state: app.table.state is not s, f"{kind} {move}")
-            if self.profiler is not None:
-                self.profiler.disable()
+            if profiler is not None:
+                profiler.disable()
             self.by_kind.setdefault(kind, []).append((time.perf_counter() - made) * 1000)
-            self.slowest.append((self.by_kind[kind][-1], kind, self.played))
+            self.slowest.append((self.by_kind[kind][-1], kind, self.played, self._gc_ms))
             self.played += 1
             self.cpu.setdefault(kind, []).append((time.thread_time() - cpu) * 1000)
             if app.table.finished:  # the table says who won; the score sheet follows
@@ -130,7 +146,8 @@ class GameInputs:
             f"  {_quantiles(self.sheet)}",
             "  slowest: "
             + ", ".join(
-                f"{ms:.0f} ms {kind} #{n}" for ms, kind, n in sorted(self.slowest)[-6:][::-1]
+                f"{ms:.0f} ms {kind} #{n}" + (f" (GC {gc_ms:.0f} ms)" if gc_ms >= 1 else "")
+                for ms, kind, n, gc_ms in sorted(self.slowest)[-6:][::-1]
             ),
         ]
         for kind, times in sorted(self.by_kind.items(), key=lambda kv: -len(kv[1])):
