@@ -76,6 +76,10 @@ class TableScreen(Screen):
         self._to_scores = False  # the score sheet comes after the frame now being drawn
         self._ahead: Iterator[None] = iter(())  # quiet moments' work for this table (prepare)
         self._ahead_for: Table | None = None
+        # the view the screen's own parts have yet to show: under a cover they are out of
+        # sight, so they are drawn a frame after it (a breakage's scan draws the cover alone)
+        self._side_view: View | None = None
+        self._side_later = Clock.create_trigger(self._show_side)
         self.board: Board | None = None
         self._covering: Widget | None = None  # the board's cover laid over the table area
         # held here, not only by kv's weak id: while a cover lies there it is out of the tree
@@ -134,6 +138,8 @@ class TableScreen(Screen):
         Window.unbind(on_flip=self._scores_next)  # the table is left: no score sheet to follow
         self._to_scores = False
         self._ahead, self._ahead_for = iter(()), None  # and nothing left to prepare for it
+        self._side_later.cancel()
+        self._side_view = None
         self.prompt_text = self.narration = self.status_text = self._status = ""
         self._buttons.release()
         self.strips: list[PlayerStrip] = []
@@ -173,18 +179,30 @@ class TableScreen(Screen):
             Window.bind(on_flip=self._scores_next)
         view = table.view()
         self.can_undo = table.can_undo
-        self.prompt_text = view.prompt.text
-        # what the last input did, Undo's message included; a resumed game's last narration
-        self.narration = app.session.last_event or view.narration
         self._status = view.status
         self.refresh_status()
-        self._shown.once("options", view.prompt.options, self._show_options, view.prompt)
-        self._show_board(table, view)
-        self._shown.once("players", (view.players, view.zones), self._show_strips, view)
+        self._side_view = view
+        if self._show_board(table, view) is None:
+            self._show_side()
+        else:  # out of sight under the cover: drawn after the cover's first frame
+            self._side_later()
         if self.log_open:
             self.log.show(view.log)
         if self.drawer_open:
             self._shown.once("drawer", view.zones, self.drawer.show, view.zones, self.virtual_scan)
+
+    def _show_side(self, *_args: object) -> None:
+        """The screen's own prompt, narration, options and strips for the last view."""
+        self._side_later.cancel()
+        view, self._side_view = self._side_view, None
+        app = App.get_running_app()  # None once the app has stopped
+        if view is None or app is None:
+            return
+        self.prompt_text = view.prompt.text
+        # what the last input did, Undo's message included; a resumed game's last narration
+        self.narration = app.session.last_event or view.narration
+        self._shown.once("options", view.prompt.options, self._show_options, view.prompt)
+        self._shown.once("players", (view.players, view.zones), self._show_strips, view)
 
     def prepare(self, steps: int) -> None:
         """A few steps of what a later input would otherwise wait for (at a quiet moment,
@@ -248,12 +266,15 @@ class TableScreen(Screen):
         button.bind(on_release=self.press_option)
         return button
 
-    def _show_board(self, table: Table, view: View) -> None:
+    def _show_board(self, table: Table, view: View) -> Widget | None:
+        """The board, and its cover if the view has one (returned)."""
         if self.board is None:
             self.board = board_for(table.game)(components=table.components)
             fill(self.ids.board, [self.board])
         self.board.show(view)
-        self._cover(self.board.cover(view))
+        cover = self.board.cover(view)
+        self._cover(cover)
+        return cover
 
     def _show_strips(self, view: View) -> None:
         """Each player's strip with the zones they own; Kivy redraws only what changed."""

@@ -1,0 +1,82 @@
+"""A cover (Broken and Beautiful's breakage, Broken Planet's whole game) hides the screen's own
+prompt, options and strips: the input that lays it draws the cover alone, and what lies
+under it is brought up to date a frame later, while the players read the cover and turn
+their cards, so the cover's Done finds it current (docs/architecture.md, "Every input of a
+game, timed")."""
+
+from __future__ import annotations
+
+from kivy.clock import Clock
+
+from companion.deck import load_deck
+from companion.games.kintsugi.moves import legal_inputs
+from companion.inputs import Scan
+from companion.table import Table
+from tests.ui.apphelp import frames
+from ui.app import EXAMPLES
+
+
+def play(app, move) -> None:
+    if isinstance(move, Scan):
+        assert app.session.scan(move.uid)
+    else:
+        assert app.session.tap(move.option, move.arg)
+
+
+def play_in_frame(app, move) -> None:
+    """`move` made inside the next frame's clock, as the reader's events are handed over
+    (ui.app's drain) and a touch is dispatched, then that frame drawn."""
+    Clock.schedule_once(lambda _dt: play(app, move), -1)
+    frames(1)
+
+
+def test_a_breakage_draws_its_cover_first_and_the_table_under_it_a_frame_later(app):
+    deck = load_deck(EXAMPLES / "broken-and-beautiful-demo.toml")
+    app.open_table(Table.start(app.store, deck, ["Ana", "Ben", "Cleo"]))
+    app.goto("table")
+    frames(2)
+    app.session.rescan.window = 0  # inputs come faster than hands here
+    screen = app.root.get_screen("table")
+    while app.table.state.phase != "breakage":
+        play(app, legal_inputs(app.table.state)[0])
+        frames(1)
+    before = screen.prompt_text, [b.text for b in screen.ids.options.children]
+
+    play_in_frame(app, legal_inputs(app.table.state)[0])  # the top card: the breakage
+    cover = screen.board.breakage
+    assert cover.parent is screen.ids.area.__self__ and screen._side.parent is None
+    assert cover.text == app.table.prompt.text  # the cover says what to do at once
+    assert (screen.prompt_text, [b.text for b in screen.ids.options.children]) == before
+
+    frames(1)  # the next frame: the table under the cover is current
+    assert screen.prompt_text == app.table.prompt.text != before[0]
+    assert [b.text for b in screen.ids.options.children][::-1] == [
+        o.label for o in app.table.prompt.options
+    ]
+
+    play_in_frame(app, legal_inputs(app.table.state)[0])  # Done: the cards are turned
+    assert cover.parent is None and screen._side.parent is screen.ids.area.__self__
+    assert screen.prompt_text == app.table.prompt.text
+    assert [b.text for b in screen.ids.options.children][::-1] == [
+        o.label for o in app.table.prompt.options
+    ]
+
+
+def test_undo_of_the_breakage_shows_the_table_again_at_once(app):
+    """Taken back before the next frame, the breakage leaves nothing stale behind."""
+    deck = load_deck(EXAMPLES / "broken-and-beautiful-demo.toml")
+    app.open_table(Table.start(app.store, deck, ["Ana", "Ben"]))
+    app.goto("table")
+    frames(2)
+    app.session.rescan.window = 0
+    screen = app.root.get_screen("table")
+    while app.table.state.phase != "breakage":
+        play(app, legal_inputs(app.table.state)[0])
+        frames(1)
+    play(app, legal_inputs(app.table.state)[0])
+    app.session.undo()  # in the same frame as the breakage
+    frames(1)
+    assert screen._side.parent is screen.ids.area.__self__
+    assert screen.prompt_text == app.table.prompt.text
+    frames(2)  # and the cover's pending refresh, if any, changes nothing
+    assert screen.prompt_text == app.table.prompt.text
