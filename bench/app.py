@@ -282,7 +282,9 @@ def main() -> None:
     a = statistics.quantiles(saved, n=100)
     profiler = scans_profiler = None
     if args.profile:  # BENCH_CPU=1: the UI thread's own time, not its waits
-        profiler = cProfile.Profile(time.thread_time if os.environ.get("BENCH_CPU") else None)
+        profiler = (
+            cProfile.Profile(time.thread_time) if os.environ.get("BENCH_CPU") else cProfile.Profile()
+        )
         scans_profiler = profiler if args.profile == "scans" else None
     # The UI thread's share: scan handed to the session -> next frame drawn, less the time
     # the clock sleeps to hold 60 frames a second (the thread is free then, not working).
