@@ -44,6 +44,21 @@ def test_an_unchanged_option_keeps_its_button_and_a_new_one_restyles_a_spare():
     assert (passed.text, passed.word, passed.arg, passed.disabled) == ("Pass", "pass", None, False)
 
 
+def test_an_option_back_after_a_prompt_without_it_finds_the_button_that_said_it():
+    """Each pick offers Keep and Sell again after a prompt with none: the spare that said
+    "Keep it" says it again, so its label is not drawn anew (taken last-in first, the two
+    swapped words and both were)."""
+    shown, made = buttons_made()
+    keep, sell = shown.show([KEEP, SELL])
+    assert shown.show([]) == []
+    again_keep, again_sell = shown.show([KEEP, SELL])
+    assert (again_keep, again_sell) == (keep, sell) and len(made) == 2
+    shown.show([PASS])
+    keep_now, sell_now = shown.show([KEEP, Option("sell", "Sell it (3 ingots)")])
+    assert keep_now is keep and keep_now.text == "Keep it"
+    assert sell_now.text == "Sell it (3 ingots)" and len(made) == 2
+
+
 def test_a_changed_reason_is_shown_on_the_same_option():
     shown, _made = buttons_made()
     [button] = shown.show([REPAIR])

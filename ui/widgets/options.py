@@ -123,8 +123,12 @@ class OptionButtons:
         return buttons
 
     def _restyled(self, option: Option) -> OptionButton:
-        button = self._spare.pop() if self._spare else self._make()
-        button.text, button.disabled = option_text(option), not option.enabled
+        """A spare button, one that last said the same words if there is one (its label is
+        not drawn again: "Keep" and "Sell for 2 ingots" come back at every pick)."""
+        text = option_text(option)
+        same = next((i for i, b in enumerate(self._spare) if b.text == text), -1)
+        button = self._spare.pop(same) if self._spare else self._make()
+        button.text, button.disabled = text, not option.enabled
         button.word, button.arg = option.word, option.arg
         button.state = "normal"
         return button
