@@ -283,7 +283,9 @@ def main() -> None:
     profiler = scans_profiler = None
     if args.profile:  # BENCH_CPU=1: the UI thread's own time, not its waits
         profiler = (
-            cProfile.Profile(time.thread_time) if os.environ.get("BENCH_CPU") else cProfile.Profile()
+            cProfile.Profile(time.thread_time)
+            if os.environ.get("BENCH_CPU")
+            else cProfile.Profile()
         )
         scans_profiler = profiler if args.profile == "scans" else None
     # The UI thread's share: scan handed to the session -> next frame drawn, less the time
