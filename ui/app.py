@@ -49,7 +49,7 @@ from ui.theme import THEME
 from ui.voice import SPEECH_KEY, VOLUME_KEY, TableVoice, stored_volume
 from ui.widgets import controls  # noqa: F401  (FormButton and friends, used by every .kv)
 from ui.widgets.card import CardShelf
-from ui.widgets.text import drawn_once, drop_unread_pixels
+from ui.widgets.text import drop_unread_pixels
 
 EXAMPLES = examples_dir()  # the clone's examples/, or an install's copy
 SCREENS = {  # built on first visit (Screens.get_screen): a screen never opened costs nothing
@@ -193,7 +193,6 @@ class CompanionApp(App):
             raise SystemExit(2) from None
         ExceptionManager.add_handler(self._damage)
         drop_unread_pixels()
-        drawn_once()
         keep_no_frames()
         skip_kv_traces()
         from kivy.core.window import Window  # after the App: it opens the window

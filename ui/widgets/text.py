@@ -11,15 +11,10 @@ Kivy measures again and again.
   changes: about 85 measurements an input, mostly the same words ("the", a player's name),
   a tenth of the UI thread's time an input (bench/app.py --profile games). A word's width
   in one font is the same every time, so each is measured once (up to MEASURED_MAX kept).
-- A label whose words come back draws them again: a player's name at each turn ("Ben",
-  then "> Ben"), their figures, a button's word. Short words drawn in the same style
-  are kept drawn (`drawn_once`, up to DRAWN_MAX_BYTES of pixels), and a label that says
-  them again shows the kept texture.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from functools import wraps
 from operator import itemgetter
 from typing import Any
@@ -27,9 +22,6 @@ from typing import Any
 from kivy.core.text import Label as CoreLabel
 from kivy.uix.label import Label
 
-DRAWN_MAX_BYTES = 512 * 1024  # kept drawn words' pixels: a name, a figure, a button's word
-DRAWN_ONE_MAX_BYTES = 64 * 1024  # a prompt's line across the screen is drawn when it comes
-ONCE_MAX = 1024  # words remembered as drawn once, to keep them when they come back
 MEASURED_MAX = 4096  # words with their fonts: a few hundred in a game; all forgotten past this
 # what the SDL2 provider's measurement depends on besides the words (its font's key, and
 # what it sets on the font before measuring)
@@ -89,102 +81,6 @@ def _measured_once(get_extents: Any) -> Any:
     get_extents_once.measures_once = True  # type: ignore[attr-defined]
     get_extents_once.measured_by = get_extents  # type: ignore[attr-defined]
     return get_extents_once
-
-
-def _frozen(value: Any) -> Any:
-    if isinstance(value, list | tuple):
-        return tuple(_frozen(v) for v in value)
-    if isinstance(value, dict):
-        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
-    return value
-
-
-class Drawn:
-    """Textures of words drawn in a style, least recently shown dropped first past
-    `max_bytes`. A texture kept here may be on several labels at once, so a label never
-    draws new words into the texture it shows (Kivy redraws one of the same size in place):
-    each drawing gets a texture of its own."""
-
-    def __init__(self, max_bytes: int = DRAWN_MAX_BYTES) -> None:
-        self.max_bytes = max_bytes
-        self.bytes = 0
-        self.kept: OrderedDict[tuple[Any, ...], tuple[Any, ...]] = OrderedDict()
-        # words drawn once so far: kept only when they come back, so what a game says once
-        # ("Dealt the wave cup") never pushes out what it says all evening (a name)
-        self.once: OrderedDict[tuple[Any, ...], None] = OrderedDict()
-
-    def key(self, label: Any) -> tuple[Any, ...]:
-        # a label's box is set apart from its options, and copied into them as it draws
-        label.options["text_size"] = label.text_size
-        return type(label), label.text, _frozen(label.options)
-
-    def show(self, label: Any, key: tuple[Any, ...]) -> bool:
-        """Put the kept drawing of `key` on the label; False if none is kept."""
-        kept = self.kept.get(key)
-        if kept is None:
-            return False
-        self.kept.move_to_end(key)
-        texture, size, internal, shortened, lines = kept
-        label.texture, label.is_shortened = texture, shortened
-        label._size = label._size_texture = size
-        label._internal_size, label._cached_lines = internal, lines  # as its drawing left them
-        if hasattr(label, "_refs"):  # a markup label: none of its words kept had a [ref]
-            label._refs, label._anchors = {}, {}
-        return True
-
-    def keep(self, label: Any, key: tuple[Any, ...]) -> None:
-        texture = label.texture
-        if texture is None or texture is label.texture_1px or getattr(label, "_refs", None):
-            return  # no words, or words a touch finds by their place ([ref]): not kept
-        cost = texture.width * texture.height * 4
-        if cost > min(DRAWN_ONE_MAX_BYTES, self.max_bytes):
-            return
-        if self.once.pop(key, 0) is not None:  # the first time: remembered, not kept
-            self.once[key] = None
-            if len(self.once) > ONCE_MAX:
-                self.once.popitem(last=False)
-            return
-        texture.bind()  # drawn now: its label may have other words before the next frame
-        self.kept[key] = (
-            texture,
-            label._size,
-            label._internal_size,
-            label.is_shortened,
-            label._cached_lines,
-        )
-        self.bytes += cost
-        while self.bytes > self.max_bytes:
-            _key, (old, *_rest) = self.kept.popitem(last=False)
-            self.bytes -= old.width * old.height * 4
-
-    def clear(self) -> None:
-        self.kept.clear()
-        self.once.clear()
-        self.bytes = 0
-
-
-DRAWN = Drawn()
-
-
-def _drawn_once(refresh: Any) -> Any:
-    def refresh_once(self: Any) -> None:
-        self.resolve_font_name()  # the font's file is part of the style
-        key = DRAWN.key(self)
-        if DRAWN.show(self, key):
-            return
-        self.texture = None  # a texture of its own: the one shown may be kept, and shared
-        refresh(self)
-        DRAWN.keep(self, key)
-
-    refresh_once.draws_once = True  # type: ignore[attr-defined]
-    refresh_once.drawn_by = refresh  # type: ignore[attr-defined]
-    return refresh_once
-
-
-def drawn_once() -> None:
-    """Words a label says again, in the same style, show the texture they were drawn in."""
-    if not getattr(CoreLabel.refresh, "draws_once", False):
-        CoreLabel.refresh = _drawn_once(CoreLabel.refresh)
 
 
 def drop_unread_pixels() -> None:
