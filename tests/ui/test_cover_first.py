@@ -1,8 +1,8 @@
 """A cover (Broken and Beautiful's breakage, Broken Planet's whole game) hides the screen's own
 prompt, options and strips: the input that lays it draws the cover alone, and what lies
 under it is brought up to date a frame later, while the players read the cover and turn
-their cards, so the cover's Done finds it current (docs/architecture.md, "Every input of a
-game, timed")."""
+their cards, so the cover's Done finds it current (docs/architecture.md, "Then (1b93c06 to
+6f0793c)")."""
 
 from __future__ import annotations
 
@@ -30,16 +30,21 @@ def play_in_frame(app, move) -> None:
     frames(1)
 
 
-def test_a_breakage_draws_its_cover_first_and_the_table_under_it_a_frame_later(app):
+def at_the_breakage(app, names: list[str]):
+    """The demo deck's table on screen, played to its first breakage's scan; its screen."""
     deck = load_deck(EXAMPLES / "broken-and-beautiful-demo.toml")
-    app.open_table(Table.start(app.store, deck, ["Ana", "Ben", "Cleo"]))
+    app.open_table(Table.start(app.store, deck, names))
     app.goto("table")
     frames(2)
     app.session.rescan.window = 0  # inputs come faster than hands here
-    screen = app.root.get_screen("table")
     while app.table.state.phase != "breakage":
         play(app, legal_inputs(app.table.state)[0])
         frames(1)
+    return app.root.get_screen("table")
+
+
+def test_a_breakage_draws_its_cover_first_and_the_table_under_it_a_frame_later(app):
+    screen = at_the_breakage(app, ["Ana", "Ben", "Cleo"])
     before = screen.prompt_text, [b.text for b in screen.ids.options.children]
 
     play_in_frame(app, legal_inputs(app.table.state)[0])  # the top card: the breakage
@@ -64,15 +69,7 @@ def test_a_breakage_draws_its_cover_first_and_the_table_under_it_a_frame_later(a
 
 def test_undo_of_the_breakage_shows_the_table_again_at_once(app):
     """Taken back before the next frame, the breakage leaves nothing stale behind."""
-    deck = load_deck(EXAMPLES / "broken-and-beautiful-demo.toml")
-    app.open_table(Table.start(app.store, deck, ["Ana", "Ben"]))
-    app.goto("table")
-    frames(2)
-    app.session.rescan.window = 0
-    screen = app.root.get_screen("table")
-    while app.table.state.phase != "breakage":
-        play(app, legal_inputs(app.table.state)[0])
-        frames(1)
+    screen = at_the_breakage(app, ["Ana", "Ben"])
     play(app, legal_inputs(app.table.state)[0])
     app.session.undo()  # in the same frame as the breakage
     frames(1)
