@@ -10,7 +10,8 @@ the redraw), the card lifted after; a tap from the session's tap (Kivy's touch d
 the button is not in it). Each is filed under the engine's phase when it was made. The
 game's last input is answered on the table (its prompt names the winners) and the score
 sheet follows a frame later: that is timed too, apart. The six slowest say how much of them
-was the cyclic GC's (gc.callbacks), when any was.
+was the UI thread's own CPU, and the cyclic GC's (gc.callbacks) when any was: an input far
+slower than its CPU waited on something else (the quota, another thread, the frame).
 
 The bench plays faster than hands move: a card dealt and then picked comes back within the
 rescan guard's second (companion/rescan.py), which would ignore it, so the guard is off here.
@@ -49,8 +50,9 @@ class GameInputs:
         self.by_kind: dict[str, list[float]] = {}
         self.cpu: dict[str, list[float]] = {}  # the UI thread's own CPU time an input, ms
         self.sheet: list[float] = []  # the game's last input -> its score sheet drawn, ms
-        # ms, kind, the input's number, the cyclic GC's ms in it (any thread's collection)
-        self.slowest: list[tuple[float, str, int, float]] = []
+        # ms, kind, the input's number, the cyclic GC's ms in it (any thread's collection),
+        # the UI thread's own CPU ms in it
+        self.slowest: list[tuple[float, str, int, float, float]] = []
         self._gc_started = 0.0
         self._gc_ms = 0.0  # collections' time since the input was made
         gc.callbacks.append(self._collection)
@@ -111,9 +113,11 @@ class GameInputs:
             if profiler is not None:
                 profiler.disable()
             self.by_kind.setdefault(kind, []).append((time.perf_counter() - made) * 1000)
-            self.slowest.append((self.by_kind[kind][-1], kind, self.played, self._gc_ms))
-            self.played += 1
             self.cpu.setdefault(kind, []).append((time.thread_time() - cpu) * 1000)
+            self.slowest.append(
+                (self.by_kind[kind][-1], kind, self.played, self._gc_ms, self.cpu[kind][-1])
+            )
+            self.played += 1
             if app.table.finished:  # the table says who won; the score sheet follows
                 self._until(lambda: app.root.current == "scores", "the score sheet")
                 self.sheet.append((time.perf_counter() - made) * 1000)
@@ -146,8 +150,9 @@ class GameInputs:
             f"  {_quantiles(self.sheet)}",
             "  slowest: "
             + ", ".join(
-                f"{ms:.0f} ms {kind} #{n}" + (f" (GC {gc_ms:.0f} ms)" if gc_ms >= 1 else "")
-                for ms, kind, n, gc_ms in sorted(self.slowest)[-6:][::-1]
+                f"{ms:.0f} ms {kind} #{n} (CPU {cpu:.1f} ms"
+                + (f", GC {gc_ms:.0f} ms)" if gc_ms >= 1 else ")")
+                for ms, kind, n, gc_ms, cpu in sorted(self.slowest)[-6:][::-1]
             ),
         ]
         for kind, times in sorted(self.by_kind.items(), key=lambda kv: -len(kv[1])):
@@ -167,7 +172,7 @@ class GameInputs:
             cpu = statistics.median(self.cpu[kind])
             lines.append(
                 f"  {kind:<16} ({len(times):3d})  {_quantiles(times)}"
-                f"  UI thread's CPU p50 {cpu:.1f} ms{counts}"
+                f"  UI thread's CPU p50 {cpu:.1f} max {max(self.cpu[kind]):.1f} ms{counts}"
             )
         return "\n".join(lines)
 
