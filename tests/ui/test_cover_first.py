@@ -7,12 +7,17 @@ their cards, so the cover's Done finds it current (docs/architecture.md, "Then (
 from __future__ import annotations
 
 from kivy.clock import Clock
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.relativelayout import RelativeLayout
+from kivy.uix.stacklayout import StackLayout
 
 from companion.deck import load_deck
 from companion.games.kintsugi.moves import legal_inputs
 from companion.inputs import Scan
 from companion.table import Table
-from tests.ui.apphelp import frames
+from tests.ui.apphelp import frames, walk
 from ui.app import EXAMPLES
 
 
@@ -43,13 +48,22 @@ def at_the_breakage(app, names: list[str]):
     return app.root.get_screen("table")
 
 
+def under_cover(screen) -> bool:
+    """The table's own side hidden and out of the drawing, or shown and drawn, never between."""
+    side, stage = screen._side, screen.ids.stage
+    drawn = side.canvas in stage.canvas.children
+    assert side.parent is stage.__self__  # in place either way
+    assert side.hidden != drawn and side.opacity == (0 if side.hidden else 1)
+    return side.hidden
+
+
 def test_a_breakage_draws_its_cover_first_and_the_table_under_it_a_frame_later(app):
     screen = at_the_breakage(app, ["Ana", "Ben", "Cleo"])
     before = screen.prompt_text, [b.text for b in screen.ids.options.children]
 
     play_in_frame(app, legal_inputs(app.table.state)[0])  # the top card: the breakage
     cover = screen.board.breakage
-    assert cover.parent is screen.ids.area.__self__ and screen._side.parent is None
+    assert cover.parent is screen.ids.stage.__self__ and under_cover(screen)
     assert cover.text == app.table.prompt.text  # the cover says what to do at once
     assert (screen.prompt_text, [b.text for b in screen.ids.options.children]) == before
 
@@ -60,7 +74,7 @@ def test_a_breakage_draws_its_cover_first_and_the_table_under_it_a_frame_later(a
     ]
 
     play_in_frame(app, legal_inputs(app.table.state)[0])  # Done: the cards are turned
-    assert cover.parent is None and screen._side.parent is screen.ids.area.__self__
+    assert cover.parent is None and not under_cover(screen)
     assert screen.prompt_text == app.table.prompt.text
     assert [b.text for b in screen.ids.options.children][::-1] == [
         o.label for o in app.table.prompt.options
@@ -73,7 +87,43 @@ def test_undo_of_the_breakage_shows_the_table_again_at_once(app):
     play(app, legal_inputs(app.table.state)[0])
     app.session.undo()  # in the same frame as the breakage
     frames(1)
-    assert screen._side.parent is screen.ids.area.__self__
+    assert not under_cover(screen)
     assert screen.prompt_text == app.table.prompt.text
     frames(2)  # and the cover's pending refresh, if any, changes nothing
     assert screen.prompt_text == app.table.prompt.text
+
+
+def test_the_cover_taken_off_finds_the_table_laid_out(app, monkeypatch):
+    """Under the cover the table stays in place and is kept laid out, so taking the cover off
+    lays nothing out again (it was taken out of the tree and put back: 30-odd layouts at
+    every breakage's Done) and moves nothing; it comes back under any open panel."""
+    screen = at_the_breakage(app, ["Ana", "Ben", "Cleo"])
+    screen.toggle_log()  # a panel open over the table area
+    play(app, legal_inputs(app.table.state)[0])
+    frames(3)  # the cover, then the table under it brought up to date
+    assert under_cover(screen)
+    inside = {id(w) for w in walk(screen._side)}
+    where = {id(w): (tuple(w.pos), tuple(w.size)) for w in walk(screen._side)}
+    laid_out = count_layouts(monkeypatch, inside)
+    screen._cover(None)
+    frames(2)
+    assert not under_cover(screen) and laid_out == []
+    assert all((tuple(w.pos), tuple(w.size)) == where[id(w)] for w in walk(screen._side))
+    drawing = screen.ids.area.canvas.children  # the stage first, the log drawn over it
+    assert drawing.index(screen.ids.stage.canvas) < drawing.index(screen.log.canvas)
+
+
+def count_layouts(monkeypatch, inside: set[int]) -> list[str]:
+    """From now, the names of the layouts of the widgets in `inside` as Kivy runs them."""
+    laid_out: list[str] = []
+    for layout in (BoxLayout, GridLayout, StackLayout, FloatLayout, RelativeLayout):
+        real = layout.do_layout
+
+        def counting(self, *args, _real=real):
+            if id(self) in inside:
+                laid_out.append(type(self).__name__)
+            return _real(self, *args)
+
+        counting.__name__ = "do_layout"  # Kivy's triggers call it back by name
+        monkeypatch.setattr(layout, "do_layout", counting)
+    return laid_out

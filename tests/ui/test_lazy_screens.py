@@ -46,7 +46,7 @@ def test_the_table_under_a_cover_comes_back_after_a_collection(app):
     screen = bp_helpers.start(app)  # the Broken Planet board covers the table area
     frames(2)
     assert screen.ids.prompt.parent is not None and screen.ids.area.children
-    assert screen.ids.table_side not in screen.ids.area.children
+    assert screen.ids.table_side.hidden
     gc.collect()
     press(button(screen, "Menu"))
     press(button(app.root.get_screen("home"), "New game"))
@@ -54,7 +54,8 @@ def test_the_table_under_a_cover_comes_back_after_a_collection(app):
     press(setup.ids.start)  # a Broken and Beautiful table: no cover
     frames(2)
     assert app.root.current == "table"
-    assert screen.ids.table_side in screen.ids.area.children
+    assert not screen.ids.table_side.hidden
+    assert screen.ids.table_side.canvas in screen.ids.stage.canvas.children
 
 
 def test_a_table_imports_only_its_own_games_board():

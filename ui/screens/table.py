@@ -29,9 +29,9 @@ from ui.boards import board_for
 from ui.boards.base import Board
 from ui.quiet import give_back
 from ui.theme import THEME
-from ui.widgets import hideable  # noqa: F401  (HideBox and friends, used by table.kv)
 from ui.widgets.card import CardShelf, CardView, Shown, card_looks_ahead, fill
 from ui.widgets.clip import ClipScroll  # noqa: F401  (table.kv's strips scroll in one)
+from ui.widgets.hideable import out_of_sight  # and HideBox and friends, used by table.kv
 from ui.widgets.narration import NarrationLog
 from ui.widgets.options import OptionButton, OptionButtons, option_columns
 from ui.widgets.rules import RulesPopup
@@ -82,8 +82,8 @@ class TableScreen(Screen):
         self._side_later = Clock.create_trigger(self._show_side)
         self.board: Board | None = None
         self._covering: Widget | None = None  # the board's cover laid over the table area
-        # held here, not only by kv's weak id: while a cover lies there it is out of the tree
-        self._side: Widget = self.ids.table_side.__self__
+        # the screen's own prompt, options, board and strips, which a cover hides
+        self._side: Any = self.ids.table_side.__self__
         self._banner: Widget = self.ids.banner.__self__
         self._drawer: VirtualTable | None = None
         self._log: NarrationLog | None = None
@@ -296,21 +296,17 @@ class TableScreen(Screen):
         self.strip_height = max((s.minimum_height for s in self.ids.strips.children), default=0)
 
     def _cover(self, wanted: Widget | None) -> None:
-        """Lay the board's cover over the table area in place of the screen's own prompt,
-        options, board and strips (taken out, so nothing under a cover can grow over the top
-        bar or take a touch), or take the last cover off and put them back."""
-        area, side = self.ids.area, self._side
+        """Lay the board's cover over the screen's own prompt, options, board and strips, or
+        take the last cover off. Under a cover they stay where they are, kept current and
+        laid out as the game goes (so the cover's Done finds nothing to lay out), but hidden:
+        not drawn, and deaf to touches."""
         shown, self._covering = self._covering, wanted
         if shown is not None and shown is not wanted and shown.parent is not None:
             shown.parent.remove_widget(shown)
-        if wanted is None:
-            if side.parent is None:
-                area.add_widget(side, index=len(area.children))  # behind any open panel
-            return
-        if side.parent is not None:
-            area.remove_widget(side)
-        if wanted.parent is None:
-            area.add_widget(wanted, index=len(area.children))  # behind any open panel
+        if wanted is not None and wanted.parent is None:
+            self.ids.stage.add_widget(wanted)  # over the table, under any open panel
+        if self._side.hidden != (wanted is not None):
+            out_of_sight(self._side, wanted is not None)
         self._fit_cover()
 
     def _fit_cover(self, *_args: object) -> None:
