@@ -55,6 +55,8 @@ class GameInputs:
         self.slowest: list[tuple[float, str, int, float, float]] = []
         self._gc_started = 0.0
         self._gc_ms = 0.0  # collections' time since the input was made
+        self.collections: dict[int, list[float]] = {}  # generation -> each one's ms, all games
+        self._playing = False
         gc.callbacks.append(self._collection)
         self.played = 0  # inputs played, all games
         self.counted: dict[str, list[dict[str, int]]] = {}  # with --phases: layouts, textures
@@ -65,11 +67,14 @@ class GameInputs:
         app.session.rescan.window = 0.0
         app.bind(on_reader_event=self._reader_event)
 
-    def _collection(self, phase: str, _info: dict[str, int]) -> None:
+    def _collection(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             self._gc_started = time.perf_counter()
         else:
-            self._gc_ms += (time.perf_counter() - self._gc_started) * 1000
+            ms = (time.perf_counter() - self._gc_started) * 1000
+            self._gc_ms += ms
+            if self._playing:  # not the quiet moment's between games
+                self.collections.setdefault(info["generation"], []).append(ms)
 
     def _reader_event(self, _app: Any, event: Any) -> None:
         (self.on_reader.add if event.kind == "placed" else self.on_reader.discard)(event.uid)
@@ -86,7 +91,7 @@ class GameInputs:
 
     def play(self) -> None:
         """Play the running table to its end, timing each input."""
-        app = self.app
+        app, self._playing = self.app, True
         while not app.table.finished:
             state = app.table.state
             move = legal_inputs(state)[0]
@@ -126,6 +131,7 @@ class GameInputs:
                 app.sim.remove(move.uid)
                 self._until(lambda u=move.uid: u not in self.on_reader)
         self._count()
+        self._playing = False
 
     def _count(self) -> None:
         """File the layouts and textures since the last input under it (some come a frame
@@ -148,6 +154,11 @@ class GameInputs:
             f"  every tap: tap -> next frame ({len(taps)})  {_quantiles(taps)}",
             f"  the last input -> the score sheet drawn ({len(self.sheet)})"
             f"  {_quantiles(self.sheet)}",
+            "  the cyclic GC's collections, any thread, from the first input to the last: "
+            + ", ".join(
+                f"generation {g} {len(ms)} ({sum(ms):.0f} ms in all, the longest {max(ms):.1f})"
+                for g, ms in sorted(self.collections.items())
+            ),
             "  slowest: "
             + ", ".join(
                 f"{ms:.0f} ms {kind} #{n} (CPU {cpu:.1f} ms"

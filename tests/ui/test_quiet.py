@@ -74,6 +74,38 @@ def test_a_cycle_frozen_while_alive_is_collected_at_the_next_quiet_moment(frozen
     assert gone() is None
 
 
+def test_while_inputs_come_a_collection_walks_only_what_the_last_input_made(frozen_state):
+    """What each input finds alive is set aside (frozen), so a collection an input trips
+    never walks the cards and widgets of the game so far; its garbage still goes at the
+    next quiet moment."""
+    clock = Clock()
+    quiet = QuietCollector(clock)
+    game = [Node() for _ in range(1000)]  # what the game so far built, alive
+    for a, b in zip(game, game[1:] + game[:1], strict=True):
+        a.other = b
+    garbage = Node()
+    garbage.other = garbage
+    gone = weakref.ref(garbage)
+    del garbage
+    walked: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            walked.append(sum(len(gc.get_objects(g)) for g in range(info["generation"] + 1)))
+
+    quiet.input()
+    gc.callbacks.append(count)
+    try:
+        gc.collect(2)  # the oldest generation's collection, tripped mid-game
+    finally:
+        gc.callbacks.remove(count)
+    assert walked and walked[0] < 100, "the game's objects were walked"
+    assert gone() is not None  # frozen with the rest: not collected mid-game
+    clock.now += QUIET_S
+    assert collected(quiet)
+    assert gone() is None and all(n.other is not None for n in game)
+
+
 def test_scans_touches_and_refusals_put_off_the_collection(app):
     from tests.ui.apphelp import button, frames
 
