@@ -206,7 +206,8 @@ class TableScreen(Screen):
 
     def prepare(self, steps: int) -> None:
         """A few steps of what a later input would otherwise wait for (at a quiet moment,
-        ui/quiet.py): the board's, spare cards, then the strips' looks and the cards'."""
+        ui/quiet.py): spare option buttons, the board's, spare cards, then the strips' looks
+        and the cards'."""
         table = App.get_running_app().table
         if table is None or self.board is None:
             return
@@ -214,6 +215,7 @@ class TableScreen(Screen):
             self._ahead_for = table
             things = list(table.components.values())
             self._ahead = chain(
+                self._buttons.ahead(),
                 self.board.ahead(table.view()),
                 CardShelf.ahead(things),
                 looks_ahead(things),

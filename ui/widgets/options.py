@@ -9,7 +9,7 @@ Python's arenas among what the game kept, which then never went back.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from kivy.config import Config
@@ -99,6 +99,9 @@ class OptionButton(SwipeSafe, FormButton):
     arg = ObjectProperty(None, allownone=True)  # an option may have no argument
 
 
+SPARE_AHEAD = 8  # a repair at four players lists a few broken cards; more are made when asked
+
+
 class OptionButtons:
     """The buttons one place shows for a prompt's options; `make` builds an OptionButton
     already bound to what a press does."""
@@ -132,6 +135,14 @@ class OptionButtons:
         button.word, button.arg = option.word, option.arg
         button.state = "normal"
         return button
+
+    def ahead(self, count: int = SPARE_AHEAD) -> Iterator[None]:
+        """Spare buttons made before they are needed, one a step (a quiet moment's work):
+        a game's first pick made Keep and Sell, and a repair listing more broken cards than
+        any prompt before it made the rest, about a millisecond a button here."""
+        while len(self._spare) + len(self._shown) < count:
+            self._spare.append(self._make())
+            yield
 
     def release(self) -> None:
         """Keep no button: the table is left, or shows another game."""
