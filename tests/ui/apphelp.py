@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from tests.ui._window import require_window
 
@@ -13,6 +14,11 @@ from kivy.app import App  # noqa: E402
 from kivy.base import EventLoop  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
+from kivy.uix.boxlayout import BoxLayout  # noqa: E402
+from kivy.uix.floatlayout import FloatLayout  # noqa: E402
+from kivy.uix.gridlayout import GridLayout  # noqa: E402
+from kivy.uix.relativelayout import RelativeLayout  # noqa: E402
+from kivy.uix.stacklayout import StackLayout  # noqa: E402
 from kivy.uix.widget import Widget  # noqa: E402
 
 from companion.deck import Deck, make_component  # noqa: E402
@@ -124,3 +130,19 @@ def button(root: Widget, text: str) -> Widget:
     ]
     assert len(found) == 1, f"{len(found)} buttons start with {text!r}: {texts(root)}"
     return found[0]
+
+
+def count_layouts(monkeypatch: Any, inside: set[int]) -> list[str]:
+    """From now, the names of the layouts of the widgets in `inside` as Kivy runs them."""
+    laid_out: list[str] = []
+    for layout in (BoxLayout, GridLayout, StackLayout, FloatLayout, RelativeLayout):
+        real = layout.do_layout
+
+        def counting(self, *args, _real=real, **kwargs):
+            if id(self) in inside:
+                laid_out.append(type(self).__name__)
+            return _real(self, *args, **kwargs)  # RelativeLayout's passes pos=
+
+        counting.__name__ = "do_layout"  # Kivy's triggers call it back by name
+        monkeypatch.setattr(layout, "do_layout", counting)
+    return laid_out

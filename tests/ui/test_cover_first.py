@@ -7,17 +7,12 @@ their cards, so the cover's Done finds it current (docs/architecture.md, "Then (
 from __future__ import annotations
 
 from kivy.clock import Clock
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.floatlayout import FloatLayout
-from kivy.uix.gridlayout import GridLayout
-from kivy.uix.relativelayout import RelativeLayout
-from kivy.uix.stacklayout import StackLayout
 
 from companion.deck import load_deck
 from companion.games.kintsugi.moves import legal_inputs
 from companion.inputs import Scan
 from companion.table import Table
-from tests.ui.apphelp import frames, walk
+from tests.ui.apphelp import count_layouts, frames, walk
 from ui.app import EXAMPLES
 
 
@@ -111,19 +106,3 @@ def test_the_cover_taken_off_finds_the_table_laid_out(app, monkeypatch):
     assert all((tuple(w.pos), tuple(w.size)) == where[id(w)] for w in walk(screen._side))
     drawing = screen.ids.area.canvas.children  # the stage first, the log drawn over it
     assert drawing.index(screen.ids.stage.canvas) < drawing.index(screen.log.canvas)
-
-
-def count_layouts(monkeypatch, inside: set[int]) -> list[str]:
-    """From now, the names of the layouts of the widgets in `inside` as Kivy runs them."""
-    laid_out: list[str] = []
-    for layout in (BoxLayout, GridLayout, StackLayout, FloatLayout, RelativeLayout):
-        real = layout.do_layout
-
-        def counting(self, *args, _real=real):
-            if id(self) in inside:
-                laid_out.append(type(self).__name__)
-            return _real(self, *args)
-
-        counting.__name__ = "do_layout"  # Kivy's triggers call it back by name
-        monkeypatch.setattr(layout, "do_layout", counting)
-    return laid_out

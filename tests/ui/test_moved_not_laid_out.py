@@ -7,16 +7,11 @@ coordinates now, so the pick moves them without laying out anything inside them.
 
 from __future__ import annotations
 
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.floatlayout import FloatLayout
-from kivy.uix.relativelayout import RelativeLayout
-from kivy.uix.stacklayout import StackLayout
-
 from companion.deck import load_deck
 from companion.games.kintsugi.moves import legal_inputs
 from companion.inputs import Scan
 from companion.table import Table
-from tests.ui.apphelp import frames, walk
+from tests.ui.apphelp import count_layouts, frames, walk
 from ui.app import EXAMPLES
 from ui.widgets.card import CardView
 
@@ -36,17 +31,7 @@ def test_a_pick_moves_cards_and_strips_without_laying_out_what_is_inside_them(ap
     strips = list(screen.strips)
     mine = {id(w) for v in cards + strips for w in walk(v)}  # each, and all inside it
     before = {id(v): tuple(v.pos) + tuple(v.size) for v in cards + strips}
-    laid_out: list[str] = []
-    for layout in (BoxLayout, StackLayout, FloatLayout, RelativeLayout):
-        real = layout.do_layout
-
-        def counting(self, *args, _real=real):
-            if id(self) in mine:
-                laid_out.append(type(self).__name__)
-            return _real(self, *args)
-
-        counting.__name__ = "do_layout"  # Kivy's triggers call it back by name
-        monkeypatch.setattr(layout, "do_layout", counting)
+    laid_out = count_layouts(monkeypatch, mine)
     picked = board.ids.draft.children[-1].tag  # the row's first card: every other one shifts
     assert app.session.scan(picked)
     frames(3)
