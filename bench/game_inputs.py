@@ -91,7 +91,8 @@ class GameInputs:
 
     def play(self) -> None:
         """Play the running table to its end, timing each input."""
-        app, self._playing = self.app, True
+        app = self.app
+        self._playing = True
         while not app.table.finished:
             state = app.table.state
             move = legal_inputs(state)[0]

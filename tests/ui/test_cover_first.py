@@ -1,8 +1,9 @@
 """A cover (Broken and Beautiful's breakage, Broken Planet's whole game) hides the screen's own
 prompt, options and strips: the input that lays it draws the cover alone, and what lies
 under it is brought up to date a frame later, while the players read the cover and turn
-their cards, so the cover's Done finds it current (docs/architecture.md, "Then (1b93c06 to
-6f0793c)")."""
+their cards, so the cover's Done finds it current; it stays in place, hidden and out of the
+drawing, so taking the cover off lays nothing out (docs/architecture.md, "Then (1b93c06 to
+6f0793c)" and "Then (057db7c to d2f04c8)")."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Quiet moments do a little of what a later input would otherwise wait for (ui.app's
 prepare_quietly, TableScreen.prepare): the score sheet's screen, spare option buttons, the
-breakage's rows, spare cards, and every card's look at a strip's size and at its card's size in each state, a few steps a
-tick."""
+breakage's rows, spare cards, and every card's look at a strip's size and at its card's
+size in each state, a few steps a tick."""
 
 from __future__ import annotations
 

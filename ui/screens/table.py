@@ -307,8 +307,7 @@ class TableScreen(Screen):
             shown.parent.remove_widget(shown)
         if wanted is not None and wanted.parent is None:
             self.ids.stage.add_widget(wanted)  # over the table, under any open panel
-        if self._side.hidden != (wanted is not None):
-            out_of_sight(self._side, wanted is not None)
+        out_of_sight(self._side, wanted is not None)
         self._fit_cover()
 
     def _fit_cover(self, *_args: object) -> None:
