@@ -4,10 +4,13 @@ The repeated scan bench/app.py times first is one kind of input (a card dealt); 
 deals, picks, keeps, breakages, repairs and taps, and some of them move far more of the screen
 (a pick moves a card from the draft row into a player's strip). Here each input of a whole
 game of Broken and Beautiful (the first legal one each time, as tests/ui/autoplay.py plays)
-is timed from the moment it is made to the first frame drawn after the table took it: a scan
-from the card placed on the simulated reader (the reader thread's poll, the hub, the table,
-the redraw), the card lifted after; a tap from the session's tap (Kivy's touch dispatch to
-the button is not in it). Each is filed under the engine's phase when it was made. The
+is timed from the moment it is made to the first frame drawn after the table took it (its
+prompt and options; the board and the strips follow a frame later, timed apart: "the whole
+table"): a scan from the card placed on the simulated reader (the reader thread's poll, the
+hub, the table, the redraw), the card lifted after; a tap from the finger lifted off the
+option's button, a touch through Kivy's input dispatch as a touch screen's is (the finger
+comes down a frame before, untimed). Each is filed under the engine's phase when it was made.
+The
 game's last input is answered on the table (its prompt names the winners) and the score
 sheet follows a frame later: that is timed too, apart. The six slowest say how much of them
 was the UI thread's own CPU, and the cyclic GC's (gc.callbacks) when any was: an input far
@@ -27,9 +30,14 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from kivy.base import EventLoop
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.widget import Widget
+
 from bench.phases import Phases
 from companion.games.kintsugi.moves import legal_inputs
-from companion.inputs import Scan
+from companion.inputs import Scan, Tap
 
 STUCK_S = 30
 FRAME_S = 1 / 60  # Kivy's default maxfps
@@ -48,6 +56,7 @@ class GameInputs:
         self.app, self.idle, self.phases, self.profiler = app, idle, phases, profiler
         self.profile_kind = profile_kind  # only inputs of this kind are profiled ("": all)
         self.by_kind: dict[str, list[float]] = {}
+        self.whole: list[float] = []  # an input made -> the whole table drawn (board, strips)
         self.cpu: dict[str, list[float]] = {}  # the UI thread's own CPU time an input, ms
         self.sheet: list[float] = []  # the game's last input -> its score sheet drawn, ms
         # ms, kind, the input's number, the cyclic GC's ms in it (any thread's collection),
@@ -107,19 +116,23 @@ class GameInputs:
                 self._gc_ms = 0.0
                 app.sim.place(move.uid)
             else:
+                finger = self._finger_down(move)
+                self.idle()  # the finger rests a frame at least
                 time.sleep(self.phase.uniform(0, FRAME_S))
                 self._count()
                 made, cpu = time.perf_counter(), time.thread_time()
+                EventLoop._dispatch_input("end", finger)  # read at the next frame's input
             profiler = self.profiler if self.profile_kind in ("", kind) else None
             if profiler is not None:
                 profiler.enable()
-            if not isinstance(move, Scan):
-                app.session.tap(move.option, move.arg)
             self._until(lambda s=state: app.table.state is not s, f"{kind} {move}")
             if profiler is not None:
                 profiler.disable()
             self.by_kind.setdefault(kind, []).append((time.perf_counter() - made) * 1000)
             self.cpu.setdefault(kind, []).append((time.thread_time() - cpu) * 1000)
+            screen = app.root.get_screen("table")
+            self._until(lambda s=screen: not s.side_pending, "the board and strips")
+            self.whole.append((time.perf_counter() - made) * 1000)
             self.slowest.append(
                 (self.by_kind[kind][-1], kind, self.played, self._gc_ms, self.cpu[kind][-1])
             )
@@ -133,6 +146,23 @@ class GameInputs:
                 self._until(lambda u=move.uid: u not in self.on_reader)
         self._count()
         self._playing = False
+
+    def _finger_down(self, move: Tap) -> UnitTestTouch:
+        """A finger down on the shown button that sends `move`, read at the next frame's
+        input as a touch screen's is."""
+        button = next(
+            (
+                w
+                for w in self.app.root.walk(restrict=True)
+                if isinstance(w, ButtonBehavior) and _sends(w, move) and _in_sight(w)
+            ),
+            None,
+        )
+        if button is None:
+            raise SystemExit(f"bench: no button on screen sends {move}")
+        finger = UnitTestTouch(*button.to_window(*button.center))
+        EventLoop._dispatch_input("begin", finger)
+        return finger
 
     def _count(self) -> None:
         """File the layouts and textures since the last input under it (some come a frame
@@ -152,7 +182,9 @@ class GameInputs:
         lines = [
             f"every input of the games ({len(every)})  {_quantiles(every)}",
             f"  every scan: tag placed -> prompt ({len(scans)})  {_quantiles(scans)}",
-            f"  every tap: tap -> next frame ({len(taps)})  {_quantiles(taps)}",
+            f"  every tap: finger lifted -> next frame ({len(taps)})  {_quantiles(taps)}",
+            f"  every input -> the whole table drawn, board and strips ({len(self.whole)})"
+            f"  {_quantiles(self.whole)}",
             f"  the last input -> the score sheet drawn ({len(self.sheet)})"
             f"  {_quantiles(self.sheet)}",
             "  the cyclic GC's collections, any thread, from the first input to the last: "
@@ -187,6 +219,21 @@ class GameInputs:
                 f"  UI thread's CPU p50 {cpu:.1f} max {max(self.cpu[kind]):.1f} ms{counts}"
             )
         return "\n".join(lines)
+
+
+def _sends(button: Widget, move: Tap) -> bool:
+    """An option's button, or a cover's (the breakage's Done, whose overlay holds the word)."""
+    holder = button if hasattr(button, "word") else button.parent
+    return getattr(holder, "word", None) == move.option and getattr(holder, "arg", None) == move.arg
+
+
+def _in_sight(widget: Widget) -> bool:
+    """Drawn and touchable: neither it nor a parent hidden (ui.widgets.hideable)."""
+    while isinstance(widget, Widget):  # up to the window
+        if getattr(widget, "hidden", False) or widget.opacity == 0 or widget.disabled:
+            return False
+        widget = widget.parent
+    return True
 
 
 def _quantiles(times: list[float]) -> str:

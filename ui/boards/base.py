@@ -28,11 +28,13 @@ class Board(Hideable, BoxLayout):
         self.shown = Shown()  # what each part last drew
 
     def show(self, view: View) -> None:
-        """Draw `view`; called after every accepted input, so redraw only what changed."""
+        """Draw `view`; called a frame after every accepted input (the prompt and options
+        come first), so redraw only what changed."""
         raise NotImplementedError
 
     def cover(self, view: View) -> Widget | None:
-        """A widget to lay over the whole table area for `view` (shown), or None. Beside an
+        """A widget to lay over the whole table area for `view`, drawn for it here (it is
+        shown in the input's own frame, before `show`), or None. Beside an
         open panel the screen narrows it, and sets its `beside_panel` if it has one (Broken
         Planet's then hides its map and players, as the screen hides the board and strips)."""
         return None

@@ -447,11 +447,12 @@ class BrokenPlanetBoard(Board):
         self.table = PlanetTable()
 
     def show(self, view: View) -> None:
+        """Nothing under the cover: the cover is the whole game."""
+
+    def cover(self, view: View) -> Widget | None:
         # what the last input did, Undo's message included, as the screen itself shows it
         narration = App.get_running_app().session.last_event or view.narration
         self.shown.once("table", (view, narration), self.table.show, view, narration)
-
-    def cover(self, view: View) -> Widget | None:
         return self.table
 
     def release(self) -> None:

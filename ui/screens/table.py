@@ -76,10 +76,16 @@ class TableScreen(Screen):
         self._to_scores = False  # the score sheet comes after the frame now being drawn
         self._ahead: Iterator[None] = iter(())  # quiet moments' work for this table (prepare)
         self._ahead_for: Table | None = None
-        # the view the screen's own parts have yet to show: under a cover they are out of
-        # sight, so they are drawn a frame after it (a breakage's scan draws the cover alone)
+        # the view the board and strips have yet to show: they are drawn a frame after the
+        # prompt and options, which a player reads first (and, under a cover, out of sight,
+        # all of them a frame after the cover: a breakage's scan draws the cover alone)
         self._side_view: View | None = None
         self._side_later = Clock.create_trigger(self._show_side)
+        # the prompt's and options' room (table.kv's `top`) is fitted once what they need is
+        # known, after the frame's texts and layouts (-1), never at a step between them
+        self._top_floor = 0.0  # the room they keep: no less than this
+        self._need_before = 0.0  # what the prompt and options the last input replaced needed
+        self._fit_later = Clock.create_trigger(self._fit_top, -1)
         self.board: Board | None = None
         self._covering: Widget | None = None  # the board's cover laid over the table area
         # the screen's own prompt, options, board and strips, which a cover hides
@@ -96,6 +102,8 @@ class TableScreen(Screen):
         self.has_sim = app.sim is not None
         self._show_banner(app.session, app.session.banner)
         self.ids.table_side.bind(width=self._lay_options)
+        self.ids.prompt_scroll.bind(height=self._fit_later)
+        self.ids.options.bind(height=self._fit_later)
         self.bind(panel_open=self._fit_cover)
         self.ids.area.bind(size=self._fit_cover, pos=self._fit_cover)
 
@@ -103,6 +111,8 @@ class TableScreen(Screen):
         """The banner is in the layout only while it says something: hidden by size and
         opacity alone, a software GL driver still spent a draw on each of its parts."""
         banner, area = self._banner, self.ids.area
+        self._top_floor = 0.0  # it hides the narration: the table gets that room at once
+        self._fit_later()
         if text and banner.parent is None:
             area.parent.add_widget(banner, index=area.parent.children.index(area) + 1)
         elif not text and banner.parent is not None:
@@ -141,6 +151,8 @@ class TableScreen(Screen):
         self._side_later.cancel()
         self._side_view = None
         self.prompt_text = self.narration = self.status_text = self._status = ""
+        self._top_floor = self._need_before = 0.0
+        self._fit_later()
         self._buttons.release()
         self.strips: list[PlayerStrip] = []
         for box in ("options", "strips"):
@@ -182,27 +194,57 @@ class TableScreen(Screen):
         self._status = view.status
         self.refresh_status()
         self._side_view = view
-        if self._show_board(table, view) is None:
-            self._show_side()
-        else:  # out of sight under the cover: drawn after the cover's first frame
-            self._side_later()
+        # the frame that shows the new prompt keeps the room it has (growing if it must), so
+        # the board and strips stay where they are; the next one gives back what neither
+        # this prompt nor the last one needs
+        self._need_before, self._top_floor = self._top_need(), self.ids.top.height
+        if self._show_cover(table, view) is None:
+            self._show_prompt(view)
+        self._side_later()
         if self.log_open:
             self.log.show(view.log)
         if self.drawer_open:
             self._shown.once("drawer", view.zones, self.drawer.show, view.zones, self.virtual_scan)
 
+    def _top_need(self) -> float:
+        """The room the prompt and options shown now need (table.kv's `top`)."""
+        ids = self.ids
+        return float(ids.prompt_scroll.height + ids.options.height + ids.top.spacing * 2)
+
+    def _fit_top(self, *_args: object) -> None:
+        """The prompt and options get the room they need, and no less than `_top_floor`:
+        a pick's prompt and a keep's alternate (one a line longer, the other with options),
+        and the board and strips below stay put instead of moving at every input."""
+        self.ids.top.height = max(self._top_need(), self._top_floor)
+
+    @property
+    def side_pending(self) -> bool:
+        """Whether the board and strips are yet to show the last input (the next frame)."""
+        return self._side_view is not None
+
     def _show_side(self, *_args: object) -> None:
-        """The screen's own prompt, narration, options and strips for the last view."""
+        """The board and the strips for the last view (and the prompt, if a cover kept it
+        back): a frame after the prompt, so a Pi draws what a player reads first a frame
+        sooner (docs/architecture.md)."""
         self._side_later.cancel()
         view, self._side_view = self._side_view, None
         app = App.get_running_app()  # None once the app has stopped
         if view is None or app is None:
             return
+        self._top_floor = self._need_before
+        self._fit_later()
+        self._show_prompt(view)
+        if self.board is not None:
+            self.board.show(view)
+        self._shown.once("players", (view.players, view.zones), self._show_strips, view)
+
+    def _show_prompt(self, view: View) -> None:
+        """The prompt, what the last input did, and the options (again: nothing changes)."""
+        app = App.get_running_app()
         self.prompt_text = view.prompt.text
         # what the last input did, Undo's message included; a resumed game's last narration
         self.narration = app.session.last_event or view.narration
         self._shown.once("options", view.prompt.options, self._show_options, view.prompt)
-        self._shown.once("players", (view.players, view.zones), self._show_strips, view)
 
     def prepare(self, steps: int) -> None:
         """A few steps of what a later input would otherwise wait for (at a quiet moment,
@@ -268,12 +310,12 @@ class TableScreen(Screen):
         button.bind(on_release=self.press_option)
         return button
 
-    def _show_board(self, table: Table, view: View) -> Widget | None:
-        """The board, and its cover if the view has one (returned)."""
+    def _show_cover(self, table: Table, view: View) -> Widget | None:
+        """The board's cover if the view has one, drawn at once (returned); the board
+        itself is made the first time."""
         if self.board is None:
             self.board = board_for(table.game)(components=table.components)
             fill(self.ids.board, [self.board])
-        self.board.show(view)
         cover = self.board.cover(view)
         self._cover(cover)
         return cover
