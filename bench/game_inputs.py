@@ -10,8 +10,7 @@ table"): a scan from the card placed on the simulated reader (the reader thread'
 hub, the table, the redraw), the card lifted after; a tap from the finger lifted off the
 option's button, a touch through Kivy's input dispatch as a touch screen's is (the finger
 comes down a frame before, untimed). Each is filed under the engine's phase when it was made.
-The
-game's last input is answered on the table (its prompt names the winners) and the score
+The game's last input is answered on the table (its prompt names the winners) and the score
 sheet follows a frame later: that is timed too, apart. The six slowest say how much of them
 was the UI thread's own CPU, and the cyclic GC's (gc.callbacks) when any was: an input far
 slower than its CPU waited on something else (the quota, another thread, the frame).

@@ -31,17 +31,23 @@ def play_in_frame(app, move) -> None:
     frames(1)
 
 
-def at_the_breakage(app, names: list[str]):
-    """The demo deck's table on screen, played to its first breakage's scan; its screen."""
+def at_the_start(app, names: list[str]):
+    """The demo deck's table on screen, its first prompt drawn; its screen."""
     deck = load_deck(EXAMPLES / "broken-and-beautiful-demo.toml")
     app.open_table(Table.start(app.store, deck, names))
     app.goto("table")
     frames(2)
     app.session.rescan.window = 0  # inputs come faster than hands here
+    return app.root.get_screen("table")
+
+
+def at_the_breakage(app, names: list[str]):
+    """The demo deck's table on screen, played to its first breakage's scan; its screen."""
+    screen = at_the_start(app, names)
     while app.table.state.phase != "breakage":
         play(app, legal_inputs(app.table.state)[0])
         frames(1)
-    return app.root.get_screen("table")
+    return screen
 
 
 def under_cover(screen) -> bool:

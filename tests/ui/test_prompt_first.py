@@ -9,13 +9,10 @@ from __future__ import annotations
 from kivy.base import EventLoop
 from kivy.tests.common import UnitTestTouch
 
-from companion.deck import load_deck
 from companion.games.kintsugi.moves import legal_inputs
 from companion.inputs import Scan
-from companion.table import Table
 from tests.ui.apphelp import count_layouts, frames, walk
-from tests.ui.test_cover_first import play_in_frame
-from ui.app import EXAMPLES
+from tests.ui.test_cover_first import at_the_start, play_in_frame
 
 
 def board_and_strips(screen) -> tuple:
@@ -28,16 +25,6 @@ def board_and_strips(screen) -> tuple:
         for s in screen.strips
     )
     return cards, strips
-
-
-def at_the_start(app, names: list[str]):
-    """The demo deck's table on screen, its first prompt drawn; its screen."""
-    deck = load_deck(EXAMPLES / "broken-and-beautiful-demo.toml")
-    app.open_table(Table.start(app.store, deck, names))
-    app.goto("table")
-    frames(2)
-    app.session.rescan.window = 0  # inputs come faster than hands here
-    return app.root.get_screen("table")
 
 
 def options(screen) -> list[str]:

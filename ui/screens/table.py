@@ -239,7 +239,8 @@ class TableScreen(Screen):
         self._shown.once("players", (view.players, view.zones), self._show_strips, view)
 
     def _show_prompt(self, view: View) -> None:
-        """The prompt, what the last input did, and the options (again: nothing changes)."""
+        """The prompt, what the last input did, and the options (shown again a frame later
+        with the board and strips, they change nothing)."""
         app = App.get_running_app()
         self.prompt_text = view.prompt.text
         # what the last input did, Undo's message included; a resumed game's last narration
