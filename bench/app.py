@@ -1,16 +1,17 @@
 """App figures: cold start to first frame, tag placed -> prompt on screen, the UI thread's
 share of a scan, every input of three whole games (bench/game_inputs.py), RSS after them.
 
-`python bench/app.py [--profile [games|KIND]] [--phases] [--memory] [--scans N] [--games N]
+`python bench/app.py [--profile [games|KIND|#N]] [--phases] [--memory] [--scans N] [--games N]
 [--dealt N] [--pi4]` (offscreen, 800x480; --profile prints where the UI thread's repeated
 scans spend their time by function, or with `games` the games' inputs, or with a kind as the
-figures name it ('repair scan') those inputs only; --phases by part (the commit's hand-off, refresh, layouts, text, draw: bench/phases.py), --memory what is kept
-after the games (bench/kept.py), --scans N repeated scans (default 200), --games N games,
---dealt N deals N cards before the measured scans (their card then joins a draft row already
-shown), --pi4 runs it all on a model of a Raspberry Pi 4 with an SD card: fsync delayed as
-an SD card's, the CPU cut to a Pi 4 core (bench/pi4.py; as root here)).
-Prints figures beside the budgets of DESIGN.md;
-asserts nothing. The scan latency runs the whole path: SimReader.place on the simulated
+figures name it ('repair scan') those inputs only, with '#N' the input the slowest list
+numbers N; --phases by part (the commit's hand-off, refresh, layouts, text, draw:
+bench/phases.py), --memory what is kept after the games (bench/kept.py), --scans N
+repeated scans (default 200), --games N games, --dealt N deals N cards before the measured
+scans (their card then joins a draft row already shown), --pi4 runs it all on a model of a
+Raspberry Pi 4 with an SD card: fsync delayed as an SD card's, the CPU cut to a Pi 4 core
+(bench/pi4.py; as root here)). Prints figures beside the budgets of DESIGN.md; asserts
+nothing. The scan latency runs the whole path: SimReader.place on the simulated
 chip, the reader thread's poll, the hub queue, the per-frame drain, the table, the redraw.
 """
 
@@ -110,8 +111,11 @@ class Pi4Model:
     """This process on the Pi 4 model (bench/pi4.py): re-run with the SD card's fsync
     preloaded, then moved into a CPU quota calibrated against a Pi 4's nbody."""
 
-    def __init__(self, shim: ctypes.CDLL, nbody_here: float, factor: float, where: str):
+    def __init__(
+        self, shim: ctypes.CDLL, nbody_here: float, factor: float, where: str, tuned: str = ""
+    ):
         self.shim, self.nbody_here, self.factor, self.where = shim, nbody_here, factor, where
+        self.tuned = tuned  # how the quota was tuned under itself (pi4.tune), if it was
         self.rasterizers = 0  # llvmpipe's threads moved out of the quota (window_made)
         self.shim.sdcard_thread_added_ms.restype = ctypes.c_double
         self.shim.sdcard_added_ms.restype = ctypes.c_double
@@ -134,7 +138,15 @@ class Pi4Model:
                 " cpu controller"
             ) from None
         atexit.register(pi4.leave_cgroup, where)  # also if the bench fails on the way
-        return cls(ctypes.CDLL(os.environ["BENCH_PI4_SHIM"]), nbody_here, factor, where)
+        tuned = ""
+        if "BENCH_PI4_FACTOR" not in os.environ:  # a factor given is kept as given
+            first_factor = factor
+            where, factor, first, last = pi4.tune(where, factor)
+            tuned = (
+                f"; the quota tuned under itself from {first_factor:.3f}, whose nbody took"
+                f" {first:.2f} s, to {last:.2f} s"
+            )
+        return cls(ctypes.CDLL(os.environ["BENCH_PI4_SHIM"]), nbody_here, factor, where, tuned)
 
     def window_made(self) -> None:
         from bench import pi4
@@ -148,7 +160,7 @@ class Pi4Model:
     def report(self, latencies: list[float], fsync_waits: list[float]) -> str:
         from bench import pi4
 
-        check = pi4.nbody(pi4.CALIBRATE_STEPS)  # under the quota: should be a Pi 4's time
+        check = pi4.nbody(pi4.CALIBRATE_STEPS)  # under the quota, the app idle beside it
         f = statistics.quantiles(fsync_waits, n=100)
         rest = statistics.quantiles(
             [t - w for t, w in zip(latencies, fsync_waits, strict=True)], n=100
@@ -157,8 +169,8 @@ class Pi4Model:
         return (
             f"Pi 4 model: CPU {self.factor:.3f} of a core here (nbody {pi4.CALIBRATE_STEPS} steps"
             f" {self.nbody_here:.2f} s here, a Pi 4's {pi4.pi4_seconds():.2f} s on Python"
-            f" {os.environ.get('BENCH_PI4_PYTHON', '3.11')}; under the quota"
-            f" {check:.2f} s), {self.where}; llvmpipe's {self.rasterizers} rasterizing threads"
+            f" {os.environ.get('BENCH_PI4_PYTHON', '3.11')}{self.tuned}; at the end, beside the"
+            f" app's threads, {check:.2f} s), {self.where}; llvmpipe's {self.rasterizers} rasterizing threads"
             " outside it (the Pi's GPU's work; the cold start keeps them in)\n"
             f"  SD card fsync model: {spec}; {self.shim.sdcard_calls()} fsyncs, "
             f"{self.shim.sdcard_added_ms() / 1000:.1f} s added in all\n"
@@ -179,9 +191,10 @@ def main() -> None:
         "--profile",
         nargs="?",
         const="scans",
-        metavar="scans|games|KIND",
+        metavar="scans|games|KIND|#N",
         help="cProfile the UI thread's repeated scans (the default), the games' every input,"
-        " or only the inputs of one kind as the games' figures name it ('breakage scan')",
+        " only the inputs of one kind as the games' figures name it ('breakage scan'), or one"
+        " input by its number as 'slowest' names it ('#19')",
     )
     parser.add_argument(
         "--memory", action="store_true", help="say what is kept after the games (slower games)"

@@ -121,7 +121,7 @@ class GameInputs:
                 self._count()
                 made, cpu = time.perf_counter(), time.thread_time()
                 EventLoop._dispatch_input("end", finger)  # read at the next frame's input
-            profiler = self.profiler if self.profile_kind in ("", kind) else None
+            profiler = self.profiler if self.profile_kind in ("", kind, f"#{self.played}") else None
             if profiler is not None:
                 profiler.enable()
             self._until(lambda s=state: app.table.state is not s, f"{kind} {move}")

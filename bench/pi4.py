@@ -4,7 +4,7 @@ Neither is a Pi; both are stated so a reader can weigh them (docs/architecture.m
 model"). The SD card: `bench/sdcard.c`, preloaded, makes every fsync/fdatasync take a time
 drawn from SD_MODEL. The core: the process runs in a cgroup whose CPU quota is this machine's
 speed over a Pi 4's on the same Python benchmark (`nbody`, below), measured in CPU time at
-each run. llvmpipe's rasterizing threads leave the quota once the window is made: on a Pi
+each run, then tuned until nbody under the quota takes a Pi 4's time (`tune`). llvmpipe's rasterizing threads leave the quota once the window is made: on a Pi
 that is the GPU's work. Both need things a laptop may not allow (gcc,
 a writable cgroup v1 or v2 cpu controller): each says why when it cannot, and the bench
 prints what it modelled.
@@ -13,6 +13,7 @@ prints what it modelled.
 from __future__ import annotations
 
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -46,6 +47,7 @@ PI4_NBODY_S = 158.263
 PI4_NBODY_STEPS = 5_000_000
 NEWER_PYTHON_GAIN = {"3.7": 1.0, "3.11": 1.29}  # nbody's time on 3.7 over its time on each
 CALIBRATE_STEPS = 200_000
+TUNE_STEPS, TUNE_ROUNDS, TUNE_TOLERANCE = 50_000, 6, 0.03  # the quota tuned under itself
 # A Pi runs the app alone; here other processes share the cores. A large weight lets the
 # quota, not them, set the app's speed (unless they are many: the bench prints nbody's time
 # under the quota beside the Pi 4's, which says how close the model came).
@@ -147,26 +149,58 @@ def enter_cgroup(factor: float) -> str:
     """Move this process (all its threads, and what it starts) into a cgroup running at
     `factor` of one core. Returns what was done, or raises OSError if not allowed here."""
     name = f"companion-pi4-{os.getpid()}"
-    quota = quota_for(factor)
-    if (CGROUP_V1 / "cpu.cfs_quota_us").exists():
-        group = CGROUP_V1 / name
-        group.mkdir()
-        (group / "cpu.cfs_period_us").write_text(str(round(quota / factor)))
-        (group / "cpu.cfs_quota_us").write_text(str(quota))
+    group = (CGROUP_V1 if (CGROUP_V1 / "cpu.cfs_quota_us").exists() else CGROUP_V2) / name
+    group.mkdir()
+    where = set_quota(group, factor)
+    if group.parent == CGROUP_V1:
         (group / "cpu.shares").write_text(str(SHARES))
     else:
-        group = CGROUP_V2 / name
-        group.mkdir()
-        (group / "cpu.max").write_text(f"{quota} {round(quota / factor)}")
         (group / "cpu.weight").write_text(str(SHARES * 100 // 1024))
     (group / "cgroup.procs").write_text(str(os.getpid()))
-    return f"cgroup {group}: {quota} us of CPU every {round(quota / factor)} us"
+    return where
+
+
+def set_quota(group: Path, factor: float) -> str:
+    """`group` held to `factor` of one core; returns what it is held to."""
+    quota = quota_for(factor)
+    period = round(quota / factor)
+    if group.parent == CGROUP_V1:
+        (group / "cpu.cfs_period_us").write_text(str(period))
+        (group / "cpu.cfs_quota_us").write_text(str(quota))
+    else:
+        (group / "cpu.max").write_text(f"{quota} {period}")
+    return f"cgroup {group}: {quota} us of CPU every {period} us"
+
+
+def tune(
+    where: str, factor: float, timed: Callable[[int], float] = nbody
+) -> tuple[str, float, float, float]:
+    """The quota brought to a Pi 4's nbody as timed under it. A process held to a quota does
+    less per CPU second than one running free (at each period's end others run and take its
+    caches): a quota set from CPU time alone gave nbody 20-35 % longer than a Pi 4's
+    (docs/architecture.md). Returns (where, factor, nbody under the first quota and under
+    the last, in seconds for CALIBRATE_STEPS); `timed` times nbody under the quota."""
+    group, target = _group(where), pi4_seconds(TUNE_STEPS)
+    first = took = 0.0
+    for _ in range(TUNE_ROUNDS):
+        took = statistics.median(timed(TUNE_STEPS) for _ in range(3))
+        first = first or took
+        if abs(took / target - 1) <= TUNE_TOLERANCE:
+            break
+        factor *= took / target
+        where = set_quota(group, factor)
+    scale = CALIBRATE_STEPS / TUNE_STEPS
+    return where, factor, first * scale, took * scale
+
+
+def _group(where: str) -> Path:
+    return Path(where.split()[1].rstrip(":"))
 
 
 def release_rasterizers(where: str) -> int:
     """Move llvmpipe's rasterizing threads out of the quota (cgroup v1 places threads one by
     one): on a Pi that work is the GPU's, not a core's. Returns how many were moved."""
-    group = Path(where.split()[1].rstrip(":"))
+    group = _group(where)
     if not (group / "tasks").exists():
         return 0  # cgroup v2 keeps a process's threads together: they stay in the quota
     moved = 0
@@ -180,7 +214,7 @@ def release_rasterizers(where: str) -> int:
 def leave_cgroup(where: str) -> None:
     """Back to the parent group and the group removed (best effort, at exit: a bench, not a
     service)."""
-    group = Path(where.split()[1].rstrip(":"))
+    group = _group(where)
     try:
         (group.parent / "cgroup.procs").write_text(str(os.getpid()))
         group.rmdir()

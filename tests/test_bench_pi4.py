@@ -55,3 +55,25 @@ def test_the_pi_4_core_is_the_published_python_3_7_time_less_3_11s_gain(monkeypa
     assert pi4.pi4_seconds() == pytest.approx(6.33, abs=0.005)  # 158.263 s for 5,000,000 steps
     monkeypatch.delenv("BENCH_PI4_PYTHON")
     assert pi4.pi4_seconds() == pytest.approx(6.33 / 1.29, abs=0.005)  # the app's Python
+
+
+def test_the_quota_is_tuned_until_nbody_under_it_takes_a_pi_4s_time(tmp_path):
+    """A process held to a quota does less per CPU second than one running free: here a
+    machine whose throttled process does 70 % of the work its CPU time promises. Tuning
+    raises the quota until nbody under it takes a Pi 4's time, and writes it."""
+    group = tmp_path / "companion-pi4-1"
+    group.mkdir()
+    held: list[float] = []  # of a core, as the group's cpu.max said at each timing
+
+    def timed(steps: int) -> float:
+        quota, period = map(int, (group / "cpu.max").read_text().split())
+        held.append(quota / period)
+        return pi4.pi4_seconds(steps) * 0.2 / (held[-1] * 0.7)
+
+    where = pi4.set_quota(group, 0.2)
+    where, factor, first, last = pi4.tune(where, 0.2, timed)
+    assert first == pytest.approx(pi4.pi4_seconds() / 0.7)  # the quota from CPU time: slow
+    assert last == pytest.approx(pi4.pi4_seconds(), rel=pi4.TUNE_TOLERANCE)
+    assert factor == pytest.approx(0.2 / 0.7, rel=pi4.TUNE_TOLERANCE)
+    assert held[-1] == pytest.approx(factor, rel=0.01)  # what the group was last held to
+    assert where.startswith(f"cgroup {group}: ")
