@@ -4,10 +4,10 @@ Neither is a Pi; both are stated so a reader can weigh them (docs/architecture.m
 model"). The SD card: `bench/sdcard.c`, preloaded, makes every fsync/fdatasync take a time
 drawn from SD_MODEL. The core: the process runs in a cgroup whose CPU quota is this machine's
 speed over a Pi 4's on the same Python benchmark (`nbody`, below), measured in CPU time at
-each run, then tuned until nbody under the quota takes a Pi 4's time (`tune`). llvmpipe's rasterizing threads leave the quota once the window is made: on a Pi
-that is the GPU's work. Both need things a laptop may not allow (gcc,
-a writable cgroup v1 or v2 cpu controller): each says why when it cannot, and the bench
-prints what it modelled.
+each run, then tuned until nbody under the quota takes a Pi 4's time (`tune`). llvmpipe's
+rasterizing threads leave the quota once the window is made: on a Pi that is the GPU's work.
+Both need things a laptop may not allow (gcc, a writable cgroup v1 or v2 cpu controller):
+each says why when it cannot, and the bench prints what it modelled.
 """
 
 from __future__ import annotations
