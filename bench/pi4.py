@@ -182,11 +182,11 @@ def tune(
     the last, in seconds for CALIBRATE_STEPS); `timed` times nbody under the quota."""
     group, target = _group(where), pi4_seconds(TUNE_STEPS)
     first = took = 0.0
-    for _ in range(TUNE_ROUNDS):
+    for round_ in range(TUNE_ROUNDS):
         took = statistics.median(timed(TUNE_STEPS) for _ in range(3))
         first = first or took
-        if abs(took / target - 1) <= TUNE_TOLERANCE:
-            break
+        if abs(took / target - 1) <= TUNE_TOLERANCE or round_ == TUNE_ROUNDS - 1:
+            break  # the last time taken is under the quota left in force
         factor *= took / target
         where = set_quota(group, factor)
     scale = CALIBRATE_STEPS / TUNE_STEPS

@@ -77,3 +77,22 @@ def test_the_quota_is_tuned_until_nbody_under_it_takes_a_pi_4s_time(tmp_path):
     assert factor == pytest.approx(0.2 / 0.7, rel=pi4.TUNE_TOLERANCE)
     assert held[-1] == pytest.approx(factor, rel=0.01)  # what the group was last held to
     assert where.startswith(f"cgroup {group}: ")
+
+
+def test_a_quota_that_never_agrees_is_reported_as_timed_under_the_one_left(tmp_path):
+    """A host too busy to settle (nbody always half again a Pi 4's time): after the last
+    round the time reported is the one taken under the quota left in force."""
+    group = tmp_path / "companion-pi4-2"
+    group.mkdir()
+    held: list[float] = []
+
+    def timed(steps: int) -> float:
+        quota, period = map(int, (group / "cpu.max").read_text().split())
+        held.append(quota / period)
+        return pi4.pi4_seconds(steps) * 1.5
+
+    _where, factor, _first, last = pi4.tune(pi4.set_quota(group, 0.2), 0.2, timed)
+    assert len(held) == 3 * pi4.TUNE_ROUNDS  # every round timed, three times
+    assert held[-1] == pytest.approx(factor, rel=0.01)  # and the last under the last quota
+    assert factor == pytest.approx(0.2 * 1.5 ** (pi4.TUNE_ROUNDS - 1), rel=0.01)
+    assert last == pytest.approx(pi4.pi4_seconds() * 1.5)
