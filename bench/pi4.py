@@ -177,7 +177,7 @@ def tune(
 ) -> tuple[str, float, float, float]:
     """The quota brought to a Pi 4's nbody as timed under it. A process held to a quota does
     less per CPU second than one running free (at each period's end others run and take its
-    caches): a quota set from CPU time alone gave nbody 20-35 % longer than a Pi 4's
+    caches): a quota set from CPU time alone gave nbody 20-45 % longer than a Pi 4's
     (docs/architecture.md). Returns (where, factor, nbody under the first quota and under
     the last, in seconds for CALIBRATE_STEPS); `timed` times nbody under the quota."""
     group, target = _group(where), pi4_seconds(TUNE_STEPS)

@@ -29,6 +29,9 @@ bind() { # bind $2 (a host path) onto $1/$3
 
 # enter_root ROOT: mounts, DNS and the way out; sets `passed`, the environment to hand in
 enter_root() {
+  # the root a mount point of its own, as a booted system's is: a test that makes a private
+  # mount namespace (unshare --propagation private) cannot change a plain folder's
+  bind "$1" "$1" ""
   mount -t proc proc "$1/proc" && chroot_mounts+=("$1/proc")
   bind "$1" /dev /dev
   bind "$1" /dev/pts /dev/pts # pseudo-terminals: the serial bridge's tests open a pty pair

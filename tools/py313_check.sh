@@ -12,8 +12,18 @@ cd "$(dirname "$0")/.."
 ROOT="${PY313_ROOT:-/srv/chroots/trixie-amd64}"
 source tools/chroot.sh
 
-make_root trixie amd64 "$ROOT" ca-certificates,python3,python3-venv,python3-dev,gcc,libc6-dev
+PACKAGES=ca-certificates,python3,python3-venv,python3-dev,gcc,libc6-dev,systemd
+make_root trixie amd64 "$ROOT" "$PACKAGES"
 enter_root "$ROOT"
+# a root made before a package joined the list gets it now (systemd: the unit's tests)
+missing=()
+for package in ${PACKAGES//,/ }; do
+  chroot "$ROOT" dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  chroot "$ROOT" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
+    sh -c 'apt-get update -qq && apt-get install -y -qq "$@" >/dev/null' sh "${missing[@]}"
+fi
 mkdir -p "$ROOT/src"
 find "$ROOT/src" -mindepth 1 -maxdepth 1 ! -name .venv -exec rm -rf {} +
 git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$ROOT/src"
