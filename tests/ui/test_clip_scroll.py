@@ -130,7 +130,9 @@ def updates(view) -> int:
 
 
 def test_a_scroller_keeps_one_binding_however_often_its_content_changes():
-    assert updates(ScrollView()) == 50, "Kivy's own leaks one a quick update"
+    # Kivy's own keeps one more at each quick update: 50 here, 51 in one run on a slow
+    # host (the count moves with the frames' timing; ours stay at one)
+    assert updates(ScrollView()) >= 25, "Kivy's own leaks one a quick update"
     assert updates(Scroller()) == 1
     assert updates(ClipScroll()) == 1
 
