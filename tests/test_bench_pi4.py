@@ -57,6 +57,12 @@ def test_the_pi_4_core_is_the_published_python_3_7_time_less_3_11s_gain(monkeypa
     assert pi4.pi4_seconds() == pytest.approx(6.33 / 1.29, abs=0.005)  # the app's Python
 
 
+def held_to(group) -> float:
+    """The share of a core `group`'s cpu.max holds it to (cgroup v2's words)."""
+    quota, period = map(int, (group / "cpu.max").read_text().split())
+    return quota / period
+
+
 def test_the_quota_is_tuned_until_nbody_under_it_takes_a_pi_4s_time(tmp_path):
     """A process held to a quota does less per CPU second than one running free: here a
     machine whose throttled process does 70 % of the work its CPU time promises. Tuning
@@ -66,8 +72,7 @@ def test_the_quota_is_tuned_until_nbody_under_it_takes_a_pi_4s_time(tmp_path):
     held: list[float] = []  # of a core, as the group's cpu.max said at each timing
 
     def timed(steps: int) -> float:
-        quota, period = map(int, (group / "cpu.max").read_text().split())
-        held.append(quota / period)
+        held.append(held_to(group))
         return pi4.pi4_seconds(steps) * 0.2 / (held[-1] * 0.7)
 
     where = pi4.set_quota(group, 0.2)
@@ -87,8 +92,7 @@ def test_a_quota_that_never_agrees_is_reported_as_timed_under_the_one_left(tmp_p
     held: list[float] = []
 
     def timed(steps: int) -> float:
-        quota, period = map(int, (group / "cpu.max").read_text().split())
-        held.append(quota / period)
+        held.append(held_to(group))
         return pi4.pi4_seconds(steps) * 1.5
 
     _where, factor, _first, last = pi4.tune(pi4.set_quota(group, 0.2), 0.2, timed)

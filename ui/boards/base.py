@@ -34,9 +34,9 @@ class Board(Hideable, BoxLayout):
 
     def cover(self, view: View) -> Widget | None:
         """A widget to lay over the whole table area for `view`, drawn for it here (it is
-        shown in the input's own frame, before `show`), or None. Beside an
-        open panel the screen narrows it, and sets its `beside_panel` if it has one (Broken
-        Planet's then hides its map and players, as the screen hides the board and strips)."""
+        shown in the input's own frame, before `show`), or None. Beside an open panel the
+        screen narrows it, and sets its `beside_panel` if it has one (Broken Planet's then
+        hides its map and players, as the screen hides the board and strips)."""
         return None
 
     def ahead(self, view: View) -> Iterator[None]:
